@@ -1,0 +1,103 @@
+/**
+ * The one interface every adapter uses (house style rule 1): `createVerity(deps)` in
+ * core/verity.ts returns a `Verity`. Adapters never reach into core internals.
+ */
+import type { CheckResult, FileRecord, HistoryTurn, Passage, SearchHit, SearchOptions, Turn } from './types';
+import type { EmbeddingPort, Logger, ModelPort, PdfTextPort, StoragePort, WorkspacePort } from './ports';
+
+export interface VerityOptions {
+  /** Target passage size in words (sections longer than max are split on block boundaries). */
+  passageMinWords: number;
+  passageMaxWords: number;
+  /** Files larger than this are skipped (FILE_TOO_LARGE / PDF_TOO_LARGE). */
+  maxFileBytes: number;
+  maxPdfBytes: number;
+  /** Passages retrieved per question for the model. */
+  topK: number;
+  /** Verify-and-revise rounds (draft + revisions), default 3. */
+  maxRounds: number;
+  /** Token budget per turn (prompt + completion), 0 = unlimited. */
+  tokenBudget: number;
+  /** Drop unsupported sentences from answers instead of marking them. */
+  strict: boolean;
+  /** Run the LLM judge as a second opinion when a model is available. */
+  judge: 'off' | 'claims' | 'minicheck';
+  /** Let the model rerank: retrieve `rerankCandidates`, keep `topK`. */
+  rerank: boolean;
+  rerankCandidates: number;
+}
+
+export interface IndexProgress {
+  phase: 'scanning' | 'reading' | 'saving' | 'done';
+  done: number;
+  total: number;
+  path?: string;
+}
+
+export interface IndexSummary {
+  files: number;
+  indexed: number;
+  unchanged: number;
+  removed: number;
+  skipped: FileRecord[];
+  passages: number;
+  ms: number;
+}
+
+export interface AskProgress {
+  /** A line a person can read: "Searching 3,412 passages", "Checking 6 sentences", "Revising 2". */
+  message: string;
+  round?: number;
+}
+
+export interface AskOptions {
+  history?: HistoryTurn[];
+  strict?: boolean;
+  /** A model for this question (e.g. the one picked in the chat UI); falls back to deps.model. */
+  model?: ModelPort;
+  signal?: AbortSignal;
+  onProgress?: (p: AskProgress) => void;
+  /** Streamed text of the current draft. */
+  onText?: (fragment: string) => void;
+}
+
+export interface CheckOptions {
+  /** Extra evidence to check against (e.g. the passages an answer cited), besides the index. */
+  evidence?: Passage[];
+  /** Search the index for evidence (default true). */
+  useIndex?: boolean;
+  /** Workspace-relative paths whose passages are not evidence (the file being checked, when indexed). */
+  excludePaths?: string[];
+  signal?: AbortSignal;
+}
+
+export interface VerityDeps {
+  workspace: WorkspacePort;
+  pdf: PdfTextPort;
+  /** Where snapshots live; without it the index is in memory only. */
+  storage?: StoragePort;
+  logger?: Logger;
+  model?: ModelPort;
+  embeddings?: EmbeddingPort;
+  options?: Partial<VerityOptions>;
+}
+
+export interface Verity {
+  readonly options: VerityOptions;
+  /** Loads the persisted index if one is valid; returns false when it had to start empty. */
+  load(signal?: AbortSignal): Promise<boolean>;
+  /** Brings the index up to date with the workspace: new/changed files read, deleted ones removed. */
+  indexWorkspace(opts?: { signal?: AbortSignal; onProgress?: (p: IndexProgress) => void; force?: boolean }): Promise<IndexSummary>;
+  /** Re-reads one file (created or changed); a no-op when its content hash is unchanged. */
+  updateFile(path: string, signal?: AbortSignal): Promise<FileRecord | undefined>;
+  removeFile(path: string): Promise<void>;
+  renameFile(from: string, to: string, signal?: AbortSignal): Promise<void>;
+  save(signal?: AbortSignal): Promise<void>;
+  files(): FileRecord[];
+  passageCount(): number;
+  getPassage(id: string): Passage | undefined;
+  search(query: string, opts?: SearchOptions): Promise<SearchHit[]>;
+  check(text: string, opts?: CheckOptions): Promise<CheckResult>;
+  ask(question: string, opts?: AskOptions): Promise<Turn>;
+  dispose(): void;
+}

@@ -1,0 +1,96 @@
+/**
+ * The narrow ports through which the core talks to the outside world. Adapters live in
+ * src/node (CLI, tests) and src/vscode (the extension). Return `undefined` for "absent";
+ * throw (VerityError) only for real failures.
+ */
+import type { TokenUsage } from './types';
+
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+
+/** Files of the workspace, addressed by workspace-relative paths with forward slashes. */
+export interface WorkspacePort {
+  /** Every candidate document (markdown and PDF) the workspace holds, after include/exclude rules. */
+  listFiles(signal?: AbortSignal): Promise<string[]>;
+  /** File size and modification time, or undefined when the file does not exist (any more). */
+  stat(path: string): Promise<{ size: number; mtime: number } | undefined>;
+  /** File bytes, or undefined when the file vanished. */
+  readFile(path: string): Promise<Uint8Array | undefined>;
+}
+
+/** Text items of one PDF page; coordinates in PDF points with the origin at the top-left. */
+export interface PdfTextItem {
+  str: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  hasEOL: boolean;
+}
+
+export interface PdfPageText {
+  /** 1-based page number. */
+  page: number;
+  width: number;
+  height: number;
+  items: PdfTextItem[];
+}
+
+export interface PdfDocText {
+  title?: string;
+  pageCount: number;
+  pages: PdfPageText[];
+}
+
+/**
+ * Extracts text from PDF bytes. Implementations enforce size and time limits and throw
+ * VerityError with PDF_ENCRYPTED | PDF_NO_TEXT | PDF_UNREADABLE | PDF_TOO_LARGE | PDF_TIMEOUT.
+ */
+export interface PdfTextPort {
+  extract(bytes: Uint8Array, options?: { signal?: AbortSignal; path?: string }): Promise<PdfDocText>;
+}
+
+/** A folder of named blobs for snapshots. `write` must be atomic (temp file + rename). */
+export interface StoragePort {
+  read(name: string): Promise<Uint8Array | undefined>;
+  write(name: string, data: Uint8Array): Promise<void>;
+  remove(name: string): Promise<void>;
+  list(): Promise<string[]>;
+}
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatOptions {
+  signal?: AbortSignal;
+  maxTokens?: number;
+  temperature?: number;
+  /** Called with each streamed text fragment, when the adapter streams. */
+  onText?: (fragment: string) => void;
+}
+
+export interface ChatResult {
+  text: string;
+  /** Token usage when the server reports it. */
+  usage?: TokenUsage;
+}
+
+/** A chat model. Errors are VerityError with a MODEL_* code. */
+export interface ModelPort {
+  /** A name to show, e.g. "gpt-4o-mini @ http://127.0.0.1:11434/v1". */
+  readonly id: string;
+  chat(messages: ChatMessage[], options?: ChatOptions): Promise<ChatResult>;
+}
+
+/** Text embeddings (optional). Vectors are plain number arrays of a fixed dimension. */
+export interface EmbeddingPort {
+  readonly id: string;
+  embed(texts: string[], options?: { signal?: AbortSignal }): Promise<number[][]>;
+}
