@@ -1,0 +1,193 @@
+/**
+ * PDF text extraction inside a worker_thread (bundled to dist/pdfWorker.mjs). pdf.js parses on
+ * the thread that calls it; running here keeps the caller responsive, and the parent can
+ * terminate this thread when a file takes too long or blows the memory limit.
+ *
+ * Protocol: the parent posts a {@link PdfJob}; this thread answers with one {@link PdfJobResult}.
+ */
+import { parentPort } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+import type { PdfDocText, PdfPageText, PdfTextItem } from '../core/ports';
+import type { PdfJob, PdfJobResult } from './pdfExtractor';
+
+// pdf.js looks for this global and then runs its "worker" side on this same thread.
+(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
+
+/** CMaps (needed for CJK text) and standard font data, when pdfjs-dist is installed beside us. */
+const assetDirs = findAssetDirs();
+
+function findAssetDirs(): { cMapUrl?: string; standardFontDataUrl?: string } {
+  try {
+    const req = createRequire(path.join(process.cwd(), 'noop.js'));
+    // First choice: assets copied beside the bundle (dist/pdfjs/{cmaps,standard_fonts}), which a
+    // packaged extension without node_modules needs.
+    const candidates: string[] = [path.join(path.dirname(fileURLToPath(import.meta.url)), 'pdfjs')];
+    try {
+      candidates.push(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')));
+    } catch {
+      // bundled without node_modules next to us: fall through
+    }
+    try {
+      candidates.push(path.dirname(req.resolve('pdfjs-dist/package.json')));
+    } catch {
+      // not resolvable from the working directory either
+    }
+    for (const dir of candidates) {
+      if (existsSync(path.join(dir, 'cmaps'))) {
+        return { cMapUrl: path.join(dir, 'cmaps') + path.sep, standardFontDataUrl: path.join(dir, 'standard_fonts') + path.sep };
+      }
+    }
+  } catch {
+    // assets are optional: text of simple fonts still extracts without them
+  }
+  return {};
+}
+
+async function extract(job: PdfJob): Promise<PdfDocText> {
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(job.bytes),
+    // No `isEvalSupported`: pdf.js 5.7 dropped the option along with its eval-compiled code paths.
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+    ...(assetDirs.cMapUrl !== undefined ? { cMapUrl: assetDirs.cMapUrl, cMapPacked: true } : {}),
+    ...(assetDirs.standardFontDataUrl !== undefined ? { standardFontDataUrl: assetDirs.standardFontDataUrl } : {}),
+  });
+  try {
+    const doc = await task.promise;
+    const pageCount = doc.numPages;
+    if (pageCount > job.maxPages) {
+      const e = new Error(`${pageCount} pages (limit ${job.maxPages})`);
+      e.name = 'TooManyPages';
+      throw e;
+    }
+    const title = await readTitle(doc);
+    const pages: PdfPageText[] = [];
+    let firstError: unknown;
+    for (let n = 1; n <= pageCount; n++) {
+      try {
+        pages.push(await readPage(doc, n));
+      } catch (e) {
+        // One damaged page should not lose the rest of the document.
+        firstError ??= e;
+      }
+    }
+    if (pages.length === 0 && firstError !== undefined) throw firstError;
+    return title !== undefined ? { title, pageCount, pages } : { pageCount, pages };
+  } finally {
+    await task.destroy();
+  }
+}
+
+async function readTitle(doc: pdfjs.PDFDocumentProxy): Promise<string | undefined> {
+  try {
+    const meta = await doc.getMetadata();
+    const fromXmp = meta.metadata?.get('dc:title');
+    const fromInfo = (meta.info as { Title?: unknown } | undefined)?.Title;
+    for (const t of [fromInfo, fromXmp]) {
+      if (typeof t === 'string') {
+        const clean = t.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+        if (clean !== '' && clean.length <= 300) return clean;
+      }
+    }
+  } catch {
+    // broken metadata is not a reason to drop the text
+  }
+  return undefined;
+}
+
+async function readPage(doc: pdfjs.PDFDocumentProxy, n: number): Promise<PdfPageText> {
+  const page = await doc.getPage(n);
+  try {
+    const viewport = page.getViewport({ scale: 1 });
+    const content = await page.getTextContent();
+    const items: PdfTextItem[] = [];
+    for (const raw of content.items) {
+      if (!('str' in raw)) continue; // marked-content markers carry no text
+      const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = raw.transform as number[];
+      const fontHeight = Math.hypot(c, d) || Math.hypot(a, b) || raw.height || 0;
+      // Baseline start and end in viewport (top-left origin) coordinates.
+      const [x0, y0] = viewport.convertToViewportPoint(e, f) as [number, number];
+      const len = raw.width / (Math.hypot(a, b) || 1);
+      const [x1, y1] = viewport.convertToViewportPoint(e + a * len, f + b * len) as [number, number];
+      // The top of the glyphs: one font height along the text's "up" vector (c, d).
+      const up = fontHeight / (Math.hypot(c, d) || 1);
+      const [xt, yt] = viewport.convertToViewportPoint(e + c * up, f + (Math.hypot(c, d) > 0 ? d * up : fontHeight)) as [number, number];
+      const xs = [x0, x1, xt];
+      const ys = [y0, y1, yt];
+      const x = Math.min(...xs);
+      const y = Math.min(...ys);
+      items.push({
+        str: raw.str,
+        x: round(x),
+        y: round(y),
+        w: round(Math.max(...xs) - x),
+        h: round(Math.max(...ys) - y),
+        hasEOL: raw.hasEOL,
+      });
+    }
+    items.push(...(await annotationItems(page, viewport)));
+    return { page: n, width: round(viewport.width), height: round(viewport.height), items };
+  } finally {
+    page.cleanup();
+  }
+}
+
+/**
+ * Visible text that lives in annotations rather than the page content: free-text notes and
+ * filled-in form fields (poppler's pdftotext reports these too). One item per text line,
+ * stacked inside the annotation's rectangle.
+ */
+async function annotationItems(page: pdfjs.PDFPageProxy, viewport: pdfjs.PageViewport): Promise<PdfTextItem[]> {
+  const items: PdfTextItem[] = [];
+  try {
+    for (const a of (await page.getAnnotations({ intent: 'display' })) as AnnotationData[]) {
+      if (a.hidden === true || a.noView === true || !Array.isArray(a.rect) || a.rect.length !== 4) continue;
+      let lines = Array.isArray(a.textContent) ? a.textContent.filter((t): t is string => typeof t === 'string') : [];
+      if (lines.length === 0 && a.fieldType === 'Tx' && typeof a.fieldValue === 'string') lines = a.fieldValue.split(/\r\n|\r|\n/);
+      lines = lines.filter((l) => l.trim() !== '');
+      if (lines.length === 0) continue;
+      const [x1, y1, x2, y2] = viewport.convertToViewportRectangle(a.rect) as [number, number, number, number];
+      const x = Math.min(x1, x2);
+      const top = Math.min(y1, y2);
+      const w = Math.abs(x2 - x1);
+      const lineH = Math.abs(y2 - y1) / lines.length;
+      lines.forEach((str, i) => items.push({ str, x: round(x), y: round(top + i * lineH), w: round(w), h: round(lineH), hasEOL: true }));
+    }
+  } catch {
+    // broken annotations must not cost the page its text
+  }
+  return items;
+}
+
+/** The annotation fields read above (pdf.js types annotations loosely). */
+interface AnnotationData {
+  rect?: number[];
+  hidden?: boolean;
+  noView?: boolean;
+  textContent?: unknown[];
+  fieldType?: string;
+  fieldValue?: unknown;
+}
+
+function round(v: number): number {
+  return Number.isFinite(v) ? Math.round(v * 100) / 100 : 0;
+}
+
+function describe(e: unknown): { name: string; message: string } {
+  if (e instanceof Error) return { name: e.name, message: e.message };
+  const o = e as { name?: unknown; message?: unknown } | undefined;
+  return { name: typeof o?.name === 'string' ? o.name : 'Error', message: typeof o?.message === 'string' ? o.message : String(e) };
+}
+
+parentPort?.on('message', (job: PdfJob) => {
+  extract(job).then(
+    (doc) => parentPort!.postMessage({ id: job.id, ok: true, doc } satisfies PdfJobResult),
+    (e: unknown) => parentPort!.postMessage({ id: job.id, ok: false, ...describe(e) } satisfies PdfJobResult),
+  );
+});
