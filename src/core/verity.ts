@@ -1,0 +1,317 @@
+/**
+ * The Verity facade: one object per workspace that owns the index, keeps it current, and runs
+ * search, checks and questions. Every adapter (CLI, extension, tests) goes through this.
+ */
+import type { AskOptions, CheckOptions, IndexProgress, IndexSummary, Verity, VerityDeps, VerityOptions } from './api';
+import { isVerityError, throwIfCancelled, VerityError } from './errors';
+import { hashBytes } from './hash';
+import { silentLogger } from './ports';
+import type { FileRecord, Passage, PassageKind, SearchHit, SearchOptions, SkipCode, Turn } from './types';
+import { ingestMarkdown } from './ingest/markdown';
+import { pdfToPassages } from './ingest/pdf';
+import { createPassageIndex, loadPassageIndex, type PassageIndex } from './index';
+import { createChecker, type Checker } from './check/checker';
+import { runTurn } from './loop/runTurn';
+import { EmbeddingIndexer } from './embeddingIndexer';
+
+export const DEFAULT_OPTIONS: VerityOptions = {
+  passageMinWords: 120,
+  passageMaxWords: 250,
+  maxFileBytes: 10 * 1024 * 1024,
+  maxPdfBytes: 50 * 1024 * 1024,
+  topK: 6,
+  maxRounds: 3,
+  tokenBudget: 0,
+  strict: false,
+  judge: 'off',
+  rerank: false,
+  rerankCandidates: 12,
+};
+
+/** Snapshot metadata stored beside the index: the file table and what the passages depend on. */
+interface SnapshotMeta {
+  files: FileRecord[];
+  /** Options that change passages; a snapshot made with other values is rebuilt. */
+  ingestKey: string;
+}
+
+const MESSAGES: Record<SkipCode, string> = {
+  PDF_ENCRYPTED: 'encrypted PDF — needs a password',
+  PDF_NO_TEXT: 'scanned PDF — no text layer, needs OCR',
+  PDF_UNREADABLE: 'damaged PDF — could not be read',
+  PDF_TOO_LARGE: 'PDF too large',
+  PDF_TIMEOUT: 'PDF took too long to read',
+  FILE_TOO_LARGE: 'file too large',
+  FILE_BINARY: 'binary content, not text',
+  FILE_VANISHED: 'file vanished while indexing',
+  FILE_UNREADABLE: 'file could not be read',
+  FILE_EMPTY: 'no text to index',
+};
+
+/** The kind of document a path is, or undefined when Verity does not index it. */
+export function documentKind(path: string): PassageKind | undefined {
+  const lower = path.toLowerCase();
+  if (lower.endsWith('.pdf')) return 'pdf';
+  if (lower.endsWith('.md') || lower.endsWith('.markdown') || lower.endsWith('.mdx')) return 'md';
+  return undefined;
+}
+
+/** Creates the facade. Nothing heavy happens until `load` or `indexWorkspace` is called. */
+export function createVerity(deps: VerityDeps): Verity {
+  const options: VerityOptions = { ...DEFAULT_OPTIONS, ...deps.options };
+  const log = deps.logger ?? silentLogger;
+  const ingestKey = `${options.passageMinWords}-${options.passageMaxWords}`;
+  let index: PassageIndex = createPassageIndex();
+  let checker: Checker | undefined;
+  const files = new Map<string, FileRecord>();
+  const embedder = deps.embeddings ? new EmbeddingIndexer(deps.embeddings, log) : undefined;
+  // One writer at a time: file events can arrive while a full index runs.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  const resetIndex = (next: PassageIndex): void => {
+    index = next;
+    checker = undefined;
+  };
+
+  const skipped = (path: string, kind: PassageKind, code: SkipCode, base: Partial<FileRecord>, message?: string): FileRecord => ({
+    path,
+    kind,
+    hash: base.hash ?? '',
+    size: base.size ?? 0,
+    mtime: base.mtime ?? 0,
+    state: 'skipped',
+    reason: code,
+    message: message ?? MESSAGES[code],
+    passages: 0,
+  });
+
+  /** Reads and ingests one file; returns its record and passages (none when skipped or unchanged). */
+  const readFile = async (
+    path: string,
+    signal?: AbortSignal,
+    force = false,
+  ): Promise<{ record: FileRecord; passages?: Passage[]; unchanged: boolean }> => {
+    const kind = documentKind(path);
+    if (!kind) throw new VerityError('BAD_INPUT', `not a markdown or PDF file: ${path}`);
+    const prev = files.get(path);
+    const st = await deps.workspace.stat(path);
+    if (!st) return { record: skipped(path, kind, 'FILE_VANISHED', {}), unchanged: false };
+    if (!force && prev && prev.size === st.size && prev.mtime === st.mtime) return { record: prev, unchanged: true };
+    const limit = kind === 'pdf' ? options.maxPdfBytes : options.maxFileBytes;
+    if (st.size > limit) {
+      const code: SkipCode = kind === 'pdf' ? 'PDF_TOO_LARGE' : 'FILE_TOO_LARGE';
+      return { record: skipped(path, kind, code, st, `${MESSAGES[code]} (${formatBytes(st.size)}, limit ${formatBytes(limit)})`), unchanged: false };
+    }
+    let bytes: Uint8Array | undefined;
+    try {
+      bytes = await deps.workspace.readFile(path);
+    } catch (e) {
+      return { record: skipped(path, kind, 'FILE_UNREADABLE', st, `${MESSAGES.FILE_UNREADABLE}: ${errorText(e)}`), unchanged: false };
+    }
+    if (!bytes) return { record: skipped(path, kind, 'FILE_VANISHED', st), unchanged: false };
+    const hash = hashBytes(bytes);
+    const base = { hash, size: bytes.length, mtime: st.mtime };
+    if (!force && prev && prev.hash === hash) return { record: { ...prev, mtime: st.mtime, size: bytes.length }, unchanged: true };
+    if (kind === 'md') {
+      if (looksBinary(bytes)) return { record: skipped(path, kind, 'FILE_BINARY', base), unchanged: false };
+      const text = new TextDecoder('utf-8').decode(bytes);
+      const { title, passages } = ingestMarkdown(path, text, { minWords: options.passageMinWords, maxWords: options.passageMaxWords });
+      if (passages.length === 0) return { record: skipped(path, kind, 'FILE_EMPTY', base), unchanged: false };
+      return { record: { path, kind, ...base, state: 'indexed', passages: passages.length, title }, passages, unchanged: false };
+    }
+    try {
+      const doc = await deps.pdf.extract(bytes, { signal, path });
+      const { title, passages } = pdfToPassages(path, doc, { minWords: options.passageMinWords, maxWords: options.passageMaxWords });
+      if (passages.length === 0) return { record: skipped(path, kind, 'PDF_NO_TEXT', base), unchanged: false };
+      return { record: { path, kind, ...base, state: 'indexed', passages: passages.length, title, pages: doc.pageCount }, passages, unchanged: false };
+    } catch (e) {
+      if (isVerityError(e) && e.code === 'CANCELLED') throw e;
+      if (isVerityError(e) && e.code.startsWith('PDF_')) return { record: skipped(path, kind, e.code as SkipCode, base, e.message), unchanged: false };
+      log.warn(`PDF ${path}: ${errorText(e)}`);
+      return { record: skipped(path, kind, 'PDF_UNREADABLE', base, `${MESSAGES.PDF_UNREADABLE}: ${errorText(e)}`), unchanged: false };
+    }
+  };
+
+  const apply = async (path: string, result: { record: FileRecord; passages?: Passage[]; unchanged: boolean }, signal?: AbortSignal): Promise<void> => {
+    files.set(path, result.record);
+    if (result.unchanged) return;
+    await index.removeByPath(path);
+    if (result.passages?.length) {
+      const vectors = embedder ? await embedder.vectorsFor(result.passages, signal) : undefined;
+      await index.add(result.passages, { signal, vectors });
+      checker = undefined;
+    }
+  };
+
+  const verity: Verity = {
+    options,
+
+    async load(signal) {
+      if (!deps.storage) return false;
+      throwIfCancelled(signal);
+      const loaded = await loadPassageIndex(deps.storage, undefined, log);
+      if (!loaded) return false;
+      const meta = loaded.meta as Partial<SnapshotMeta> | undefined;
+      if (!meta || !Array.isArray(meta.files) || meta.ingestKey !== ingestKey) {
+        log.info('Index snapshot was made with other passage settings; rebuilding.');
+        return false;
+      }
+      resetIndex(loaded.index);
+      files.clear();
+      for (const f of meta.files) files.set(f.path, f);
+      if (embedder) await embedder.load(deps.storage);
+      log.info(`Loaded index: ${files.size} files, ${index.size} passages.`);
+      return true;
+    },
+
+    indexWorkspace(opts = {}) {
+      return serial(async () => {
+        const t0 = Date.now();
+        const { signal, onProgress, force } = opts;
+        onProgress?.({ phase: 'scanning', done: 0, total: 0 });
+        const listed = (await deps.workspace.listFiles(signal)).filter((p) => documentKind(p));
+        throwIfCancelled(signal);
+        const present = new Set(listed);
+        let removed = 0;
+        for (const path of [...files.keys()]) {
+          if (!present.has(path)) {
+            await index.removeByPath(path);
+            files.delete(path);
+            removed++;
+          }
+        }
+        if (removed) checker = undefined;
+        let indexed = 0;
+        let unchanged = 0;
+        const progress: IndexProgress = { phase: 'reading', done: 0, total: listed.length };
+        for (const path of listed) {
+          throwIfCancelled(signal);
+          onProgress?.({ ...progress, path });
+          const result = await readFile(path, signal, force);
+          await apply(path, result, signal);
+          if (result.unchanged) unchanged++;
+          else if (result.record.state === 'indexed') indexed++;
+          if (result.record.reason === 'FILE_VANISHED') files.delete(path);
+          progress.done++;
+        }
+        if (deps.storage && (indexed || removed || force || listed.length - unchanged > 0)) {
+          onProgress?.({ phase: 'saving', done: progress.done, total: progress.total });
+          await verity.save(signal);
+        }
+        onProgress?.({ phase: 'done', done: progress.done, total: progress.total });
+        const all = [...files.values()];
+        return {
+          files: all.length,
+          indexed,
+          unchanged,
+          removed,
+          skipped: all.filter((f) => f.state === 'skipped'),
+          passages: index.size,
+          ms: Date.now() - t0,
+        } satisfies IndexSummary;
+      });
+    },
+
+    updateFile(path, signal) {
+      return serial(async () => {
+        if (!documentKind(path)) return undefined;
+        const result = await readFile(path, signal);
+        if (result.record.reason === 'FILE_VANISHED') {
+          await index.removeByPath(path);
+          files.delete(path);
+          checker = undefined;
+          return undefined;
+        }
+        await apply(path, result, signal);
+        return result.record;
+      });
+    },
+
+    removeFile(path) {
+      return serial(async () => {
+        // A folder deletion arrives as one event: remove everything under it.
+        const prefix = path.endsWith('/') ? path : `${path}/`;
+        for (const p of [...files.keys()]) {
+          if (p === path || p.startsWith(prefix)) {
+            await index.removeByPath(p);
+            files.delete(p);
+          }
+        }
+        checker = undefined;
+      });
+    },
+
+    async renameFile(from, to, signal) {
+      await verity.removeFile(from);
+      await verity.updateFile(to, signal);
+    },
+
+    async save(signal) {
+      if (!deps.storage) return;
+      const meta: SnapshotMeta = { files: [...files.values()], ingestKey };
+      await index.save(deps.storage, meta, signal);
+      if (embedder) await embedder.save(deps.storage);
+    },
+
+    files: () => [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    passageCount: () => index.size,
+    getPassage: (id) => index.get(id),
+
+    async search(query: string, opts?: SearchOptions): Promise<SearchHit[]> {
+      throwIfCancelled(opts?.signal);
+      if (embedder && index.hasVectors()) {
+        const vector = await embedder.queryVector(query, opts?.signal);
+        if (vector) return index.search(query, { ...opts, vector });
+      }
+      return index.search(query, opts);
+    },
+
+    async check(text: string, opts?: CheckOptions) {
+      throwIfCancelled(opts?.signal);
+      checker ??= createChecker(index);
+      return checker.check(text, opts);
+    },
+
+    async ask(question: string, opts: AskOptions = {}): Promise<Turn> {
+      const model = opts.model ?? deps.model;
+      if (!model) throw new VerityError('MODEL_UNAVAILABLE', 'No language model is configured: set a model endpoint (base URL and model name) or pick a model in the chat view.');
+      checker ??= createChecker(index);
+      return runTurn(
+        {
+          search: (q, k, signal) => verity.search(q, { k, signal }),
+          checker,
+          model,
+          passageCount: () => index.size,
+          logger: log,
+        },
+        question,
+        { history: opts.history, options: { ...options, strict: opts.strict ?? options.strict }, signal: opts.signal, onProgress: opts.onProgress, onText: opts.onText },
+      );
+    },
+
+    dispose() {
+      files.clear();
+      resetIndex(createPassageIndex());
+    },
+  };
+  return verity;
+}
+
+function looksBinary(bytes: Uint8Array): boolean {
+  const n = Math.min(bytes.length, 8192);
+  for (let i = 0; i < n; i++) if (bytes[i] === 0) return true;
+  return false;
+}
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message.split('\n')[0]! : String(e);
+}
