@@ -1,0 +1,214 @@
+/**
+ * Fitting and scoring the checker's calibration on sentence records: a weighted logistic model
+ * over the features, contradiction alignment thresholds, and the support threshold; plus the
+ * metrics `npm run eval:check` reports and grouped k-fold cross-validation.
+ */
+import type { Calibration } from '../../src/core/check/calibration';
+import { FEATURE_NAMES } from '../../src/core/check/features';
+import { decideVerdict } from '../../src/core/check/verdict';
+import type { Verdict } from '../../src/core/types';
+import type { Dataset, SentenceRecord } from './checkData';
+
+/** How much each dataset counts in fitting: RAGTruth is the product's own job (RAG answers). */
+const DATASET_WEIGHT: Record<Dataset, number> = { ragtruth: 2, 'halueval-one': 1, 'halueval-multi': 1, perturb: 1 };
+/**
+ * Datasets the logistic model learns from: RAGTruth (real RAG answers with human labels). HaluEval
+ * answers are fragments of 2–10 words and the perturbations are decided by the contradiction rules;
+ * both pull the weights away from real answers, so they only count when thresholds are chosen.
+ */
+const LEARN_FROM: Record<Dataset, boolean> = { ragtruth: true, 'halueval-one': false, 'halueval-multi': false, perturb: false };
+
+type Params = Pick<Calibration, 'weights' | 'bias' | 'threshold' | 'contraAlign'>;
+
+export function verdictOf(r: SentenceRecord, p: Params): Verdict {
+  if (!r.features) return 'not_claim';
+  return decideVerdict(r.features, p as Calibration).verdict;
+}
+const flagged = (v: Verdict): boolean => v === 'unsupported' || v === 'contradicted';
+
+/** Weighted logistic regression (gradient descent, L2) predicting "supported". */
+export function fitLogistic(records: SentenceRecord[], iterations = 1500, l2 = 1e-3): { weights: Record<string, number>; bias: number } {
+  const rows = records.filter((r) => r.features && LEARN_FROM[r.ds]);
+  // each dataset weighs the same overall (RAGTruth, real RAG answers, counts double), so the
+  // large sets do not drown the small ones
+  const perDs = new Map<Dataset, number>();
+  for (const r of rows) perDs.set(r.ds, (perDs.get(r.ds) ?? 0) + 1);
+  const sw = rows.map((r) => DATASET_WEIGHT[r.ds] / perDs.get(r.ds)!);
+  const X = rows.map((r) => FEATURE_NAMES.map((f) => r.features![f]));
+  const y = rows.map((r) => (r.gold ? 0 : 1));
+  const w = new Array<number>(FEATURE_NAMES.length).fill(0);
+  let b = 0;
+  const total = sw.reduce((a, c) => a + c, 0);
+  const lr = 2;
+  for (let it = 0; it < iterations; it++) {
+    const g = new Array<number>(w.length).fill(0);
+    let gb = 0;
+    for (let i = 0; i < X.length; i++) {
+      let z = b;
+      const x = X[i]!;
+      for (let j = 0; j < w.length; j++) z += w[j]! * x[j]!;
+      const err = (1 / (1 + Math.exp(-z)) - y[i]!) * sw[i]!;
+      for (let j = 0; j < w.length; j++) g[j]! += err * x[j]!;
+      gb += err;
+    }
+    for (let j = 0; j < w.length; j++) w[j]! -= lr * (g[j]! / total + l2 * w[j]!);
+    b -= lr * (gb / total);
+  }
+  const weights: Record<string, number> = {};
+  FEATURE_NAMES.forEach((f, j) => (weights[f] = round(w[j]!)));
+  return { weights, bias: round(b) };
+}
+
+const round = (x: number): number => Math.round(x * 1e4) / 1e4;
+const GRID = Array.from({ length: 16 }, (_, i) => round(0.25 + i * 0.05));
+
+/** Most supported claims of any one dataset a contradiction type may wrongly call contradicted. */
+const MAX_FALSE_CONTRA = 0.005;
+
+/**
+ * Per contradiction type, the lowest alignment threshold at which, in every dataset, at most
+ * {@link MAX_FALSE_CONTRA} of the supported claims are wrongly called contradicted: contradicted
+ * is a strong statement and must be precise.
+ */
+export function fitContraAlign(records: SentenceRecord[]): Calibration['contraAlign'] {
+  const out: Calibration['contraAlign'] = { value: 1, valueLoose: 1, name: 1, negation: 1 };
+  const key = { value: 'contraValue', valueLoose: 'contraValueLoose', name: 'contraName', negation: 'contraNegation' } as const;
+  const supported = new Map<Dataset, number>();
+  for (const r of records) if (r.features && !r.gold) supported.set(r.ds, (supported.get(r.ds) ?? 0) + 1);
+  for (const type of ['value', 'valueLoose', 'name', 'negation'] as const) {
+    for (const t of GRID) {
+      const wrong = new Map<Dataset, number>();
+      for (const r of records) {
+        if (!r.features || r.gold || r.features[key[type]] !== 1 || r.features.contraAt < t) continue;
+        wrong.set(r.ds, (wrong.get(r.ds) ?? 0) + 1);
+      }
+      if ([...wrong].every(([ds, n]) => n <= MAX_FALSE_CONTRA * supported.get(ds)!)) {
+        out[type] = t;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+export interface Metrics {
+  ragtruth?: { sentence: PRF; sentenceStrict: PRF; answer: PRF; n: number };
+  haluevalOne?: number;
+  haluevalMulti?: number;
+  perturb?: { detected: number; correctType: number; originalsPass: number; n: number; byType: Record<string, { n: number; detected: number; contradicted: number }> };
+}
+export interface PRF { p: number; r: number; f1: number }
+
+function prf(pred: boolean[], gold: boolean[]): PRF {
+  let tp = 0, fp = 0, fn = 0;
+  pred.forEach((p, i) => {
+    if (p && gold[i]) tp++;
+    else if (p) fp++;
+    else if (gold[i]) fn++;
+  });
+  const p = tp + fp ? tp / (tp + fp) : 0;
+  const r = tp + fn ? tp / (tp + fn) : 0;
+  return { p, r, f1: p + r ? (2 * p * r) / (p + r) : 0 };
+}
+
+function byItem(recs: SentenceRecord[], verdicts: Verdict[]): Map<string, { pred: boolean; gold: boolean }> {
+  const m = new Map<string, { pred: boolean; gold: boolean }>();
+  recs.forEach((r, i) => {
+    const cur = m.get(r.item) ?? { pred: false, gold: false };
+    cur.pred ||= flagged(verdicts[i]!);
+    cur.gold ||= r.gold;
+    m.set(r.item, cur);
+  });
+  return m;
+}
+
+/** Metrics of `verdicts` (parallel to `records`). */
+export function metrics(records: SentenceRecord[], verdicts: Verdict[]): Metrics {
+  const out: Metrics = {};
+  const sel = (ds: Dataset): [SentenceRecord[], Verdict[]] => {
+    const idx = records.map((r, i) => (r.ds === ds ? i : -1)).filter((i) => i >= 0);
+    return [idx.map((i) => records[i]!), idx.map((i) => verdicts[i]!)];
+  };
+  const [rr, rv] = sel('ragtruth');
+  if (rr.length) {
+    const pred = rv.map(flagged);
+    const items = [...byItem(rr, rv).values()];
+    out.ragtruth = {
+      sentence: prf(pred, rr.map((r) => r.gold)), sentenceStrict: prf(pred, rr.map((r) => r.goldStrict)),
+      answer: prf(items.map((x) => x.pred), items.map((x) => x.gold)), n: items.length,
+    };
+  }
+  for (const [ds, k] of [['halueval-one', 'haluevalOne'], ['halueval-multi', 'haluevalMulti']] as const) {
+    const [hr, hv] = sel(ds);
+    if (!hr.length) continue;
+    const items = [...byItem(hr, hv).entries()];
+    // an answer with no claim at all ("") yields no record: count it as passing
+    out[k] = items.filter(([, x]) => x.pred === x.gold).length / items.length;
+  }
+  const [pr, pv] = sel('perturb');
+  if (pr.length) {
+    const byType: Record<string, { n: number; detected: number; contradicted: number }> = {};
+    let orig = 0, origPass = 0, flaggedPerturbed = 0, contradicted = 0, perturbed = 0;
+    pr.forEach((r, i) => {
+      const v = pv[i]!;
+      if (!r.gold) {
+        orig++;
+        if (v === 'supported') origPass++;
+        return;
+      }
+      perturbed++;
+      const t = (byType[r.kind ?? '?'] ??= { n: 0, detected: 0, contradicted: 0 });
+      t.n++;
+      if (flagged(v)) {
+        flaggedPerturbed++;
+        t.detected++;
+      }
+      if (v === 'contradicted') {
+        contradicted++;
+        t.contradicted++;
+      }
+    });
+    out.perturb = { detected: flaggedPerturbed / perturbed, correctType: flaggedPerturbed ? contradicted / flaggedPerturbed : 0, originalsPass: origPass / orig, n: perturbed, byType };
+  }
+  return out;
+}
+
+/** Objective for the support threshold: the quality figures the project is measured on. */
+function objective(m: Metrics): number {
+  return (m.ragtruth ? DATASET_WEIGHT.ragtruth * (m.ragtruth.sentence.f1 + m.ragtruth.answer.f1) : 0) + (m.haluevalOne ?? 0) + (m.haluevalMulti ?? 0) + (m.perturb ? m.perturb.originalsPass + m.perturb.detected : 0);
+}
+
+/** Fits every parameter on `records`. */
+export function fitAll(records: SentenceRecord[]): Params {
+  const contraAlign = fitContraAlign(records);
+  const { weights, bias } = fitLogistic(records);
+  let best = { t: 0.5, obj: -1 };
+  for (let t = 0.05; t < 0.96; t += 0.01) {
+    const p: Params = { weights, bias, contraAlign, threshold: t };
+    const obj = objective(metrics(records, records.map((r) => verdictOf(r, p))));
+    if (obj > best.obj) best = { t: round(t), obj };
+  }
+  return { weights, bias, contraAlign, threshold: best.t };
+}
+
+/** Stable fold of a group id (FNV-1a), so folds are the same on every run. */
+export function foldOf(group: string, k: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < group.length; i++) h = Math.imul(h ^ group.charCodeAt(i), 0x01000193) >>> 0;
+  return h % k;
+}
+
+/** Grouped k-fold cross-validation: every record's verdict comes from parameters fitted without its group. */
+export function crossValidate(records: SentenceRecord[], k = 5): { verdicts: Verdict[]; params: Params[] } {
+  const verdicts = new Array<Verdict>(records.length);
+  const params: Params[] = [];
+  for (let f = 0; f < k; f++) {
+    const train = records.filter((r) => foldOf(`${r.ds}:${r.group}`, k) !== f);
+    const p = fitAll(train);
+    params.push(p);
+    records.forEach((r, i) => {
+      if (foldOf(`${r.ds}:${r.group}`, k) === f) verdicts[i] = verdictOf(r, p);
+    });
+  }
+  return { verdicts, params };
+}

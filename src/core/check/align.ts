@@ -1,0 +1,142 @@
+/**
+ * Evidence alignment: a passage is cut into sentence units (profiled once and cached), and a
+ * claim is aligned to the window of up to {@link MAX_WINDOW} consecutive units that covers most of
+ * its weighted content. The window's text, sliced from the passage, is the verbatim quote.
+ */
+import type { Passage } from '../types';
+import { cleanClaim } from './clean';
+import { profile, type Profile } from './profile';
+import { segmentSentences } from './segment';
+import { STOP_WORDS, stem } from '../text/analyzer';
+
+/** Longest evidence window, in sentence units (a claim rarely spans more). */
+export const MAX_WINDOW = 3;
+
+export interface Unit {
+  start: number;
+  end: number;
+  profile: Profile;
+  termSet: Set<string>;
+}
+
+export interface PassageProfile {
+  passage: Passage;
+  units: Unit[];
+  terms: Set<string>;
+  values: Set<string>;
+  names: Set<string>;
+  bigrams: Set<string>;
+}
+
+export interface Alignment {
+  pp: PassageProfile;
+  /** Weighted recall of the claim's content terms in the best window. */
+  recall: number;
+  /** Weighted recall of the claim's content terms in the whole passage. */
+  passageRecall: number;
+  /** Best window [first, last] unit indices. */
+  first: number;
+  last: number;
+  /** Best single unit (for polarity and value comparison) and its recall. */
+  unit: Unit;
+  unitRecall: number;
+  quote: string;
+}
+
+const MARKUP = /[[\]`*_<>|#~]|^\s*([-+]|\d{1,9}[.)])\s/;
+
+const cache = new Map<string, PassageProfile>();
+const CACHE_MAX = 50_000;
+
+/** The cached profile of a passage (keyed by id and text hash). */
+export function passageProfile(passage: Passage): PassageProfile {
+  const key = `${passage.id}\u0000${passage.hash}`;
+  let pp = cache.get(key);
+  if (pp) return pp;
+  const units: Unit[] = [];
+  for (const seg of segmentSentences(passage.text)) {
+    if (seg.kind === 'code') continue;
+    // most evidence sentences carry no markdown: skip the cleaning regexes for them
+    const p = profile(MARKUP.test(seg.text) ? cleanClaim(seg.text) : seg.text);
+    units.push({ start: seg.start, end: seg.end, profile: p, termSet: termSetOf(p.terms) });
+  }
+  if (units.length === 0) {
+    const p = profile(passage.text);
+    units.push({ start: 0, end: passage.text.length, profile: p, termSet: termSetOf(p.terms) });
+  }
+  const terms = new Set<string>();
+  const values = new Set<string>();
+  const names = new Set<string>();
+  const bigrams = new Set<string>();
+  for (const u of units) {
+    for (const t of u.termSet) terms.add(t);
+    for (const v of u.profile.values) values.add(v.v);
+    for (const n of u.profile.names) names.add(n);
+    for (const b of u.profile.bigrams) bigrams.add(b);
+  }
+  pp = { passage, units, terms, values, names, bigrams };
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(key, pp);
+  return pp;
+}
+
+/** The parts of a hyphenated term ("extended-release" → extend, releas), stop words dropped. */
+function parts(term: string): string[] {
+  return term.split('-').filter((p) => p && !STOP_WORDS.has(p)).map(stem);
+}
+
+/** A unit's term set: its terms plus the parts of hyphenated ones, so "extended release" matches. */
+function termSetOf(terms: string[]): Set<string> {
+  const set = new Set(terms);
+  for (const t of terms) if (t.includes('-')) for (const p of parts(t)) set.add(p);
+  return set;
+}
+
+/** Whether `set` holds `term`, or every part of a hyphenated term. */
+export function hasTerm(set: ReadonlySet<string>, term: string): boolean {
+  if (set.has(term)) return true;
+  if (!term.includes('-')) return false;
+  const ps = parts(term);
+  return ps.length > 0 && ps.every((p) => set.has(p));
+}
+
+/** Weighted recall of `terms` (unique, with weights) in `has`. */
+export function weightedRecall(terms: Map<string, number>, has: (t: string) => boolean): number {
+  let total = 0;
+  let hit = 0;
+  for (const [t, w] of terms) {
+    total += w;
+    if (has(t)) hit += w;
+  }
+  return total > 0 ? hit / total : 0;
+}
+
+/** Aligns a claim (its unique content terms with IDF weights) to the best window of a passage. */
+export function align(weights: Map<string, number>, pp: PassageProfile): Alignment {
+  const unitRecalls = pp.units.map((u) => weightedRecall(weights, (t) => hasTerm(u.termSet, t)));
+  let best = { recall: -1, first: 0, last: 0 };
+  // shorter windows first, so a longer one wins only by adding coverage
+  for (let size = 1; size <= MAX_WINDOW; size++) {
+    for (let i = 0; i + size <= pp.units.length; i++) {
+      const seen = new Set<string>();
+      for (let j = i; j < i + size; j++) for (const t of pp.units[j]!.termSet) seen.add(t);
+      const r = size === 1 ? unitRecalls[i]! : weightedRecall(weights, (t) => hasTerm(seen, t));
+      if (r > best.recall + 1e-9) best = { recall: r, first: i, last: i + size - 1 };
+    }
+    if (size === 1 && best.recall >= 1 - 1e-9) break;
+  }
+  let unitIdx = best.first;
+  for (let i = best.first; i <= best.last; i++) if (unitRecalls[i]! > unitRecalls[unitIdx]!) unitIdx = i;
+  const unit = pp.units[unitIdx]!;
+  const quote = pp.passage.text.slice(pp.units[best.first]!.start, pp.units[best.last]!.end);
+  return {
+    pp,
+    recall: Math.max(0, best.recall),
+    passageRecall: weightedRecall(weights, (t) => hasTerm(pp.terms, t)),
+    first: best.first,
+    last: best.last,
+    unit,
+    unitRecall: unitRecalls[unitIdx] ?? 0,
+    quote,
+  };
+}

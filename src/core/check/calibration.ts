@@ -1,0 +1,33 @@
+/**
+ * The fitted parameters of the checker. They come from `npm run calibrate` (scripts/calibrate.ts),
+ * which writes calibration.json next to this file; the core only reads them.
+ */
+import fitted from './calibration.json';
+import { FEATURE_NAMES, type Features } from './features';
+
+export interface Calibration {
+  /** The script and the data the values were fitted on. */
+  script: string;
+  data: string[];
+  method: string;
+  fittedAt: string;
+  /** Logistic model over the features: score = sigmoid(bias + Σ weights[f] · f). */
+  weights: Record<string, number>;
+  bias: number;
+  /** A claim whose score is at least this is supported. */
+  threshold: number;
+  /** Minimum alignment of the best evidence unit before a difference counts as a contradiction. */
+  contraAlign: { value: number; valueLoose: number; name: number; negation: number };
+  /** Optional notes from the fitting run (cross-validated figures). */
+  notes?: Record<string, unknown>;
+}
+
+/** The calibration shipped with the core. */
+export const DEFAULT_CALIBRATION: Calibration = fitted as Calibration;
+
+/** The support score of a claim in [0, 1] under `cal`. */
+export function scoreFeatures(f: Features, cal: Calibration): number {
+  let z = cal.bias;
+  for (const name of FEATURE_NAMES) z += (cal.weights[name] ?? 0) * f[name];
+  return 1 / (1 + Math.exp(-z));
+}

@@ -1,0 +1,217 @@
+/**
+ * The offline grounding checker: every sentence of a text gets a verdict (supported, unsupported,
+ * contradicted, or not a claim) with the deciding evidence and a one-line reason. No model; the
+ * evidence comes from the index (the sentence as query) and from passages the caller passes.
+ */
+import { VerityError } from '../errors';
+import { analyze } from '../text/analyzer';
+import type { CheckResult, CheckSummary, EvidenceRef, Passage, SearchHit, SearchOptions, SentenceVerdict } from '../types';
+import { align, passageProfile, type Alignment } from './align';
+import { DEFAULT_CALIBRATION, type Calibration } from './calibration';
+import { cleanClaim, extractCitations } from './clean';
+import { filterClaim } from './claimFilter';
+import { analyzeClaim, type Analysis } from './features';
+import { profile, type Profile } from './profile';
+import { segmentSentences, type SegmentKind } from './segment';
+import { decideVerdict, explain, featureRecord } from './verdict';
+
+/** Corpus statistics for IDF, computed with the shared analyzer. */
+export interface TermStats {
+  docCount: number;
+  avgLength: number;
+  df(term: string): number;
+}
+
+/** What the checker needs from an index. */
+export interface EvidenceSource {
+  search(query: string, opts?: SearchOptions): SearchHit[];
+  termStats(): TermStats;
+}
+
+export interface CheckerOptions {
+  calibration?: Calibration;
+  /** Index candidates per sentence (default {@link DEFAULT_K}). */
+  k?: number;
+}
+
+export interface CheckOpts {
+  evidence?: Passage[];
+  /** Search the source for evidence (default true). */
+  useIndex?: boolean;
+  /** Paths whose passages are never evidence: a document must not support itself. */
+  excludePaths?: string[];
+  signal?: AbortSignal;
+}
+
+export interface Checker {
+  /** Checks every sentence of `text` (markdown or plain prose). */
+  check(text: string, opts?: CheckOpts): CheckResult;
+  /** Checks one sentence against `evidence` (and the index unless `useIndex` is false). */
+  checkSentence(sentence: string, evidence: Passage[], opts?: Omit<CheckOpts, 'evidence'>): SentenceVerdict;
+}
+
+/** Index candidates per sentence: enough to find the passage a claim came from. */
+export const DEFAULT_K = 8;
+/** Words of a claim used as its index query. */
+const QUERY_TERMS = 10;
+/** Below this alignment a passage is not shown as the deciding evidence: nothing came close. */
+const CLOSE_ENOUGH = 0.25;
+/** Other passages shown as related evidence. */
+const MAX_ALTERNATIVES = 3;
+/** A passage counts as "close" when it aligns at least this fraction as well as the best one. */
+const ALTERNATIVE_RATIO = 0.5;
+
+/**
+ * Creates a checker over `source` (the workspace index, or undefined to check only against
+ * passed evidence). The calibration defaults to the fitted one shipped with the core.
+ */
+export function createChecker(source: EvidenceSource | undefined, opts: CheckerOptions = {}): Checker {
+  const cal = opts.calibration ?? DEFAULT_CALIBRATION;
+  const k = opts.k ?? DEFAULT_K;
+
+  const idfFor = (evidence: Passage[]): ((t: string) => number) => {
+    let stats = source?.termStats();
+    if (!stats || stats.docCount === 0) stats = localStats(evidence);
+    const n = stats.docCount;
+    const df = stats.df;
+    return (t) => Math.log(1 + (n - df(t) + 0.5) / (df(t) + 0.5));
+  };
+
+  function verdictFor(
+    base: Omit<SentenceVerdict, 'verdict' | 'score' | 'reason' | 'alternatives'>,
+    kind: SegmentKind,
+    evidence: Passage[],
+    useIndex: boolean,
+    exclude: ReadonlySet<string>,
+  ): SentenceVerdict {
+    const decision = filterClaim(cleanClaim(base.text), kind);
+    if (decision.claim === undefined) {
+      return { ...base, verdict: 'not_claim', score: 0, reason: `not a claim: ${decision.reason}`, alternatives: [] };
+    }
+    const claim = decision.claim;
+    const candidates = new Map<string, Passage>();
+    for (const p of evidence) candidates.set(p.id, p);
+    const cp = profile(claim);
+    if (useIndex && source) {
+      const idfQ = idfFor(evidence);
+      // ask for more when some paths are excluded, so k real candidates remain
+      const hits = source.search(searchQuery(cp, idfQ), { k: exclude.size ? k * 2 : k });
+      let taken = 0;
+      for (const h of hits) {
+        if (taken >= k) break;
+        if (exclude.has(h.passage.path)) continue;
+        candidates.set(h.passage.id, h.passage);
+        taken++;
+      }
+    }
+    const idf = idfFor([...candidates.values()]);
+    const stats = source?.termStats();
+    const maxIdf = Math.log(1 + ((stats?.docCount || candidates.size) + 0.5) / 0.5);
+    const weights = new Map<string, number>();
+    for (const t of cp.terms) weights.set(t, idf(t));
+    const alignments: Alignment[] = [...candidates.values()].map((p) => align(weights, passageProfile(p)));
+    const analysis = analyzeClaim(cp, weights, alignments, maxIdf);
+    if (analyze(claim).length === 0 && cp.values.length === 0) {
+      return { ...base, verdict: 'not_claim', score: 0, reason: 'not a claim: no content words', alternatives: [] };
+    }
+    const features = featureRecord(analysis);
+    const { verdict, score } = decideVerdict(features, cal);
+    // a contradiction is decided by the passage that contradicts, which may not be the best-covering one
+    const decidingAt = verdict === 'contradicted' && analysis.contradiction ? analysis.contradiction.at : 0;
+    if (decidingAt > 0) analysis.alignments.unshift(...analysis.alignments.splice(decidingAt, 1));
+    const best = analysis.alignments[0];
+    const evidenceRef = best && (best.recall >= CLOSE_ENOUGH || verdict === 'contradicted') ? toRef(best) : undefined;
+    const reason = explain(verdict, analysis, evidenceRef?.quote, best ? best.pp.passage.text.slice(best.unit.start, best.unit.end) : undefined);
+    const alternatives = alternativesOf(analysis);
+    const out: SentenceVerdict = { ...base, verdict, score, reason, alternatives, features: { ...features } };
+    if (evidenceRef) out.evidence = evidenceRef;
+    return out;
+  }
+
+  return {
+    check(text, o = {}) {
+      const t0 = Date.now();
+      const sentences: SentenceVerdict[] = [];
+      const exclude = new Set(o.excludePaths ?? []);
+      for (const seg of segmentSentences(text)) {
+        if (o.signal?.aborted) throw new VerityError('CANCELLED', 'the check was cancelled');
+        const base = {
+          index: sentences.length, text: seg.text, start: seg.start, end: seg.end, line: seg.line, col: seg.col,
+          endLine: seg.endLine, endCol: seg.endCol, citations: extractCitations(seg.text),
+        };
+        sentences.push(verdictFor(base, seg.kind, o.evidence ?? [], o.useIndex ?? true, exclude));
+      }
+      return { text, sentences, summary: summarize(sentences), ms: Date.now() - t0 };
+    },
+    checkSentence(sentence, evidence, o = {}) {
+      if (o.signal?.aborted) throw new VerityError('CANCELLED', 'the check was cancelled');
+      const lines = sentence.split('\n');
+      const base = {
+        index: 0, text: sentence, start: 0, end: sentence.length, line: 1, col: 1, endLine: lines.length,
+        endCol: Math.max(1, lines[lines.length - 1]!.length), citations: extractCitations(sentence),
+      };
+      return verdictFor(base, 'sentence', evidence, o.useIndex ?? true, new Set(o.excludePaths ?? []));
+    },
+  };
+}
+
+/**
+ * The index query for a claim: its rarest words and its values. Common words add long postings
+ * lists (slow) and little ranking signal, so only the {@link QUERY_TERMS} rarest are kept.
+ */
+function searchQuery(cp: Profile, idf: (t: string) => number): string {
+  const unique = [...new Set(cp.terms)].sort((a, b) => idf(b) - idf(a)).slice(0, QUERY_TERMS);
+  return [...unique.map((t) => cp.surface.get(t) ?? t), ...cp.values.map((v) => v.surface)].join(' ');
+}
+
+function alternativesOf(a: Analysis): EvidenceRef[] {
+  const best = a.alignments[0];
+  if (!best || best.recall < CLOSE_ENOUGH) return [];
+  return a.alignments
+    .slice(1)
+    .filter((x) => x.recall > 0 && x.recall >= best.recall * ALTERNATIVE_RATIO)
+    .slice(0, MAX_ALTERNATIVES)
+    .map(toRef);
+}
+
+/** The evidence reference of an alignment: passage, verbatim window and its line range. */
+function toRef(a: Alignment): EvidenceRef {
+  const p = a.pp.passage;
+  const from = a.pp.units[a.first]!.start;
+  const to = a.pp.units[a.last]!.end;
+  const linesBefore = countNewlines(p.text, 0, from);
+  const ref: EvidenceRef = {
+    passageId: p.id, path: p.path, kind: p.kind, heading: p.headings.join(' › '),
+    startLine: p.startLine + linesBefore, endLine: Math.min(p.endLine, p.startLine + linesBefore + countNewlines(p.text, from, to)),
+    quote: a.quote, score: a.recall,
+  };
+  if (p.page !== undefined) ref.page = p.page;
+  return ref;
+}
+
+function countNewlines(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) if (s.charCodeAt(i) === 10) n++;
+  return n;
+}
+
+function summarize(s: SentenceVerdict[]): CheckSummary {
+  const count = (v: string): number => s.filter((x) => x.verdict === v).length;
+  const notClaim = count('not_claim');
+  return {
+    sentences: s.length, claims: s.length - notClaim, supported: count('supported'), unsupported: count('unsupported'),
+    contradicted: count('contradicted'), notClaim,
+  };
+}
+
+/** Term statistics over the given passages, when there is no index. */
+function localStats(passages: Passage[]): TermStats {
+  const df = new Map<string, number>();
+  let total = 0;
+  for (const p of passages) {
+    const terms = analyze(p.text);
+    total += terms.length;
+    for (const t of new Set(terms)) df.set(t, (df.get(t) ?? 0) + 1);
+  }
+  return { docCount: passages.length, avgLength: passages.length ? total / passages.length : 0, df: (t) => df.get(t) ?? 0 };
+}

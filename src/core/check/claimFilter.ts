@@ -1,0 +1,51 @@
+/**
+ * The claim filter: decides which segments state something checkable. Questions, greetings,
+ * offers of help, headings, code and talk about the sources themselves are not claims. A
+ * leading meta phrase ("Based on the passages provided, X") is stripped and X is checked.
+ */
+import type { SegmentKind } from './segment';
+
+export interface ClaimDecision {
+  /** Text to check, or undefined when the segment is not a claim. */
+  claim?: string;
+  /** Why it is not a claim (one line). */
+  reason?: string;
+}
+
+const GREETING = /^(hi|hello|hey|greetings|good (morning|afternoon|evening|luck)|best of luck|enjoy|thanks?( you)?|thank you|you're welcome|sure|certainly|of course|absolutely|great question)\b[^.!?]{0,40}[.!?]?$/i;
+const HELP = /\b(i hope (this|that) helps|let me know|feel free to|happy to help|glad to help|if you have (any )?(other|more|further|additional) questions|don't hesitate to|hope this (helps|answers)|is there anything else)\b/i;
+const META_PREFIX = /^(based (solely |only )?(on|upon) (the )?(given |provided |available |above |retrieved )?(passages?|information|context|sources?|documents?|text|evidence|search results?)( (provided|given|above))?|according to (the )?(given |provided |above )?(passages?|information|context|sources?|documents?|text)( (provided|given|above))?|from (the )?(given |provided )?(passages?|information|context)( provided| given)?|as (stated|mentioned) in (the )?(passages?|context|sources?)|in (the )?(given |provided )?(passages?|context))\s*(\[[\d,\s]+\]\s*)?,?\s*/i;
+const META_WHOLE = /^(i('m| am) (sorry|unable|not able)|i (cannot|can't|could not|couldn't) (answer|find|determine|provide)|unfortunately,? (the |there|i)|(the )?(given |provided )?(passages?|context|information|sources?|documents?) (do(es)? not|don't|doesn't|did not) (provide|contain|mention|include|specify|say|state|give|have)|there is no (specific |direct )?(information|mention)|no (specific )?information (is|was) (provided|given|available)|it is (not|unclear) (possible|clear) (to determine |from )|(the )?answer (is|was) not (provided|given|available|mentioned))/i;
+const LEAD_IN = /:["'”’)\]]*$/;
+/** Connectives that open a sentence without adding content ("Therefore, X" checks X). */
+const CONNECTIVE = /^(therefore|thus|hence|so|additionally|also|moreover|furthermore|however|overall|in (summary|conclusion|short|addition|general)|to (summarize|sum up|conclude)|(please )?note that|note:|it is (worth noting|important to note) that|finally|first(ly)?|second(ly)?|third(ly)?|lastly|then|next|in other words|for example|for instance|as a result|consequently)\s*,?\s+/i;
+/** A citation of a source by name inside a sentence: "(Passage 2)", "according to passage 1", "in passage 3". */
+const SOURCE_MENTION = /\s*\(?\b((according to|as (stated|mentioned|described) in|based on|in|from|see) )?(the )?(passage|source|document) \d+\b\)?,?/gi;
+/** A parenthetical that cites or discusses the sources: "(Passage 2)", "(Ref: Passage 1)", "(as mentioned in passage 3)". */
+const SOURCE_PAREN = /\s*\([^()]*\b(passages?|sources?|documents?|ref)\b[^()]*\)/gi;
+/** Sentences that only point at the sources or say what they lack. */
+const POINTER = /^(this|that|it|these|which)( information)? (is|are|was|were|can be) (described|mentioned|stated|explained|found|noted|listed|shown|seen)\b|\bis not (explicitly|specifically|directly|clearly) (stated|mentioned|specified|described)\b|\bno (specific |further |additional |detailed )?(information|instructions|details|data) (is|are|was|were) (provided|given|mentioned|available)\b/i;
+const ABOUT_SOURCES = /\b(passages?|the (given|provided) (information|context|text|documents?)|the context)\b/i;
+
+/** Whether a segment is a claim, and the text to check when it is. */
+export function filterClaim(text: string, kind: SegmentKind): ClaimDecision {
+  if (kind === 'code') return { reason: 'code block' };
+  if (kind === 'heading') return { reason: 'heading' };
+  const t = text.trim();
+  if (!/[\p{L}\p{N}]/u.test(t)) return { reason: 'no words to check' };
+  if (/\?["'”’)\]]*$/.test(t)) return { reason: 'question' };
+  if (GREETING.test(t)) return { reason: 'greeting' };
+  if (/^(yes|no|yeah|nope|true|false)[.!]?$/i.test(t)) return { reason: 'a bare yes/no says nothing checkable on its own' };
+  if (HELP.test(t)) return { reason: 'offer of help' };
+  if (META_WHOLE.test(t)) return { reason: 'talk about the sources, not a claim' };
+  if (LEAD_IN.test(t)) return { reason: 'lead-in to a list' };
+  if (POINTER.test(t)) return { reason: 'talk about the sources, not a claim' };
+  let rest = t.replace(SOURCE_PAREN, '');
+  for (let i = 0; i < 3; i++) rest = rest.replace(CONNECTIVE, '').replace(META_PREFIX, '').replace(/^(it seems|it appears|it is clear)( that)?\s*/i, '');
+  rest = rest.replace(SOURCE_MENTION, '').trim();
+  if (rest !== t && META_WHOLE.test(rest)) return { reason: 'talk about the sources, not a claim' };
+  if (!/[\p{L}\p{N}]{3,}/u.test(rest)) return { reason: 'talk about the sources, not a claim' };
+  // what is left still talks about the sources ("Passage 3 provides steps for …"): not a claim about the world
+  if (ABOUT_SOURCES.test(rest)) return { reason: 'talk about the sources, not a claim' };
+  return { claim: rest === t ? t : rest.charAt(0).toUpperCase() + rest.slice(1) };
+}

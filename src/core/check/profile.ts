@@ -1,0 +1,144 @@
+/**
+ * The lexical profile of a piece of text that the checker compares: content terms (shared
+ * analyzer), values (numbers, number words, months, weekdays), names, and negations.
+ */
+import { NEGATIONS, tokenize } from '../text/analyzer';
+
+export interface Value {
+  /** Normalised value: "30", "1.2.0", "2x", "month:3", "day:monday". */
+  v: string;
+  /** As written. */
+  surface: string;
+  /** The content term right after it ("30 days" → "dai"), '' when none; used to pair values. */
+  unit: string;
+  /** The unit word as written ("days"), '' when none. */
+  unitSurface: string;
+  start: number;
+  end: number;
+}
+
+export interface Profile {
+  /** Content terms in order (stemmed, no stop words, no values, no negations). */
+  terms: string[];
+  /** Surface form of each term (first seen). */
+  surface: Map<string, string>;
+  /** Terms written capitalised mid-sentence or in capitals (names, acronyms). */
+  names: Set<string>;
+  values: Value[];
+  /** Number of negation words. */
+  negations: number;
+  /** Adjacent content-term pairs "a b". */
+  bigrams: Set<string>;
+}
+
+const NUMBER_WORDS: Record<string, string> = {
+  one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
+  eleven: '11', twelve: '12', thirteen: '13', fourteen: '14', fifteen: '15', sixteen: '16', seventeen: '17',
+  eighteen: '18', nineteen: '19', twenty: '20', thirty: '30', forty: '40', fifty: '50', sixty: '60', seventy: '70',
+  eighty: '80', ninety: '90', hundred: '100', thousand: '1000', million: '1000000', billion: '1000000000',
+  once: '1x', twice: '2x', thrice: '3x', single: '1', double: '2x', triple: '3x', half: '0.5', dozen: '12',
+  first: 'ord:1', second: 'ord:2', third: 'ord:3', fourth: 'ord:4', fifth: 'ord:5',
+};
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_ABBR = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const WEEKDAYS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
+
+/** Every word that may be a value, to its normalised value (one lookup per token). */
+const WORD_VALUES = new Map<string, string>([
+  ...Object.entries(NUMBER_WORDS),
+  ...MONTHS.map((m, i): [string, string] => [m, `month:${i + 1}`]),
+  ...MONTH_ABBR.filter((m) => !MONTHS.includes(m)).map((m): [string, string] => [m, `month:${MONTH_ABBR.indexOf(m) + 1}`]),
+  ...[...WEEKDAYS].map((d): [string, string] => [d, `day:${d}`]),
+]);
+/** Month names that are also ordinary words ("may", "march", "mar"): months only when capitalised. */
+const AMBIGUOUS_MONTHS = new Set(['may', 'march', 'mar']);
+/** Abbreviations count as months only when capitalised ("Jan", not "jan"). */
+const ABBREVIATED = new Set(MONTH_ABBR.filter((m) => !MONTHS.includes(m)));
+
+function wordValue(word: string, surface: string): string | undefined {
+  const v = WORD_VALUES.get(word);
+  if (v === undefined) return undefined;
+  if ((AMBIGUOUS_MONTHS.has(word) || ABBREVIATED.has(word)) && !/^\p{Lu}/u.test(surface)) return undefined;
+  return v;
+}
+
+/** Normalises a numeric token: "1,000" → "1000", "3.50" → "3.5", "v1.2.0" → "1.2.0". */
+function numericValue(raw: string): string {
+  const s = raw.replace(/^v/i, '');
+  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) return String(Number(s.replace(/,/g, '')));
+  if (/^\d+(\.\d+)?$/.test(s)) return String(Number(s));
+  return s;
+}
+
+const NUMBER = /(?<![\p{L}\p{N}])v?\d+(?:[.,]\d+)*(?![\p{N}])/gu;
+
+/** Profiles `text` (already cleaned of markdown). */
+export function profile(raw: string): Profile {
+  // scraped text often glues sentences together ("…the label head El-P.Jaime Meline (born …")
+  const text = raw.replace(/(\p{Ll}{2}|\))\.(\p{Lu})/gu, '$1. $2');
+  const terms: string[] = [];
+  const surface = new Map<string, string>();
+  const names = new Set<string>();
+  const values: Value[] = [];
+  let negations = 0;
+  const numberRanges: Array<[number, number]> = [];
+  for (const m of text.matchAll(NUMBER)) {
+    const start = m.index!;
+    const raw = m[0].replace(/[.,]$/, '');
+    numberRanges.push([start, start + raw.length]);
+    values.push({ v: numericValue(raw), surface: raw, unit: '', unitSurface: '', start, end: start + raw.length });
+  }
+  const tokens = tokenize(text);
+  let prevEnd = -1;
+  let sentenceStart = true;
+  let pendingOpener = '';
+  let nr = 0;
+  for (const t of tokens) {
+    const raw = text.slice(t.start, t.end);
+    // a sentence boundary inside the text (evidence windows hold several sentences)
+    if (prevEnd >= 0 && /[.!?:]\s/.test(text.slice(prevEnd, t.start + 1))) sentenceStart = true;
+    prevEnd = t.end;
+    const first = sentenceStart;
+    sentenceStart = false;
+    while (nr < numberRanges.length && numberRanges[nr]![1] <= t.start) nr++;
+    const range = numberRanges[nr];
+    if (range && t.start < range[1] && t.end > range[0]) continue;
+    if (NEGATIONS.has(t.word) || t.word.endsWith("n't")) {
+      negations++;
+      continue;
+    }
+    const wv = wordValue(t.word, raw);
+    if (wv) {
+      values.push({ v: wv, surface: raw, unit: '', unitSurface: '', start: t.start, end: t.end });
+      continue;
+    }
+    if (!t.term) continue;
+    terms.push(t.term);
+    if (!surface.has(t.term)) surface.set(t.term, raw);
+    const capital = /^\p{Lu}/u.test(raw);
+    const mixed = /\p{Lu}/u.test(raw.slice(1)) || /\d/.test(raw);
+    if ((capital && !first) || mixed) names.add(t.term);
+    // a capitalised sentence opener is a name when a name follows it ("Acme Cloud hosts …")
+    if (capital && first) pendingOpener = t.term;
+    else if (pendingOpener && names.has(t.term)) {
+      names.add(pendingOpener);
+      pendingOpener = '';
+    } else pendingOpener = '';
+  }
+  // pair each value with the next content term after it ("30 days")
+  values.sort((a, b) => a.start - b.start);
+  let ti = 0;
+  for (const val of values) {
+    while (ti < tokens.length && tokens[ti]!.start < val.end) ti++;
+    let j = ti;
+    while (j < tokens.length && (!tokens[j]!.term || /^\d/.test(tokens[j]!.term))) j++;
+    const next = tokens[j];
+    if (next && next.start - val.end < 16) {
+      val.unit = next.term;
+      val.unitSurface = text.slice(next.start, next.end);
+    }
+  }
+  const bigrams = new Set<string>();
+  for (let i = 1; i < terms.length; i++) bigrams.add(`${terms[i - 1]} ${terms[i]}`);
+  return { terms, surface, names, values, negations, bigrams };
+}

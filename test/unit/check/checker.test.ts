@@ -1,0 +1,95 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createChecker } from '../../../src/core/check/checker';
+import { createMemorySource } from '../../../src/core/check/memorySource';
+import { DEFAULT_CALIBRATION } from '../../../src/core/check/calibration';
+import { VerityError } from '../../../src/core/errors';
+import type { Passage } from '../../../src/core/types';
+
+const passage = (id: string, text: string, startLine = 1): Passage => ({
+  id, path: `docs/${id}.md`, kind: 'md', headings: ['Policy'], startLine, endLine: startLine + text.split('\n').length - 1, text, hash: id,
+});
+const PASSAGES = [
+  passage('refunds', 'Customers can request a refund within 30 days of purchase.\nYou must keep the original receipt.\nRefunds are not available for gift cards.', 10),
+  passage('shipping', 'Orders ship from the Rotterdam warehouse. Standard delivery takes five business days within the Netherlands.'),
+  passage('support', 'Support is open Monday to Friday. Call the support line for help with orders.'),
+];
+const checker = createChecker(createMemorySource(PASSAGES));
+const one = (s: string) => checker.check(s).sentences[0]!;
+
+test('supported: deciding evidence is a verbatim window with its line', () => {
+  const v = one('Orders ship from the Rotterdam warehouse.');
+  assert.equal(v.verdict, 'supported');
+  assert.ok(v.evidence);
+  assert.equal(v.evidence.passageId, 'shipping');
+  assert.equal(v.evidence.quote, 'Orders ship from the Rotterdam warehouse.');
+  assert.ok(PASSAGES[1]!.text.includes(v.evidence.quote));
+  assert.match(v.reason, /^the source says it/);
+  assert.ok(v.score >= DEFAULT_CALIBRATION.threshold);
+});
+
+test('contradicted number: the source says 30 days, not 60', () => {
+  const v = one('Customers can request a refund within 60 days of purchase.');
+  assert.equal(v.verdict, 'contradicted');
+  assert.equal(v.reason, 'the source says 30 days, not 60');
+  assert.equal(v.evidence?.passageId, 'refunds');
+  assert.equal(v.evidence?.startLine, 10);
+  assert.equal(v.evidence?.quote, 'Customers can request a refund within 30 days of purchase.');
+});
+
+test('contradicted polarity: the evidence says the opposite', () => {
+  const v = one('Refunds are available for gift cards.');
+  assert.equal(v.verdict, 'contradicted');
+  assert.match(v.reason, /^the source says the opposite: "Refunds are not available for gift cards\."/);
+  assert.equal(v.evidence?.startLine, 12, 'line of the matching unit inside the passage');
+});
+
+test('unsupported: names what no passage mentions', () => {
+  const v = one('Acme Cloud hosts every order database in Singapore.');
+  assert.equal(v.verdict, 'unsupported');
+  assert.match(v.reason, /no passage mentions 'Acme Cloud'/);
+  assert.ok(v.score < DEFAULT_CALIBRATION.threshold);
+});
+
+test('not claims are kept visibly with a reason; meta prefixes are stripped and the rest checked', () => {
+  const r = checker.check('# Answer\n\nHello! Based on the passages provided, orders ship from the Rotterdam warehouse [2]. Do you need more? I hope this helps.');
+  assert.deepEqual(r.sentences.map((s) => s.verdict), ['not_claim', 'not_claim', 'supported', 'not_claim', 'not_claim']);
+  assert.deepEqual(r.sentences.map((s) => s.reason.split(':')[0]), ['not a claim', 'not a claim', 'the source says it', 'not a claim', 'not a claim']);
+  assert.deepEqual(r.sentences[2]!.citations, [2]);
+  assert.deepEqual(r.summary, { sentences: 5, claims: 1, supported: 1, unsupported: 0, contradicted: 0, notClaim: 4 });
+});
+
+test('passed evidence works without an index, and alternatives are at most 3 other passages', () => {
+  const bare = createChecker(undefined);
+  const extra = [1, 2, 3, 4, 5].map((i) => passage(`copy${i}`, `Orders ship from the Rotterdam warehouse, copy ${i}.`));
+  const v = bare.checkSentence('Orders ship from the Rotterdam warehouse.', extra);
+  assert.equal(v.verdict, 'supported');
+  assert.ok(v.alternatives.length <= 3 && v.alternatives.length > 0);
+  assert.ok(v.alternatives.every((a) => a.passageId !== v.evidence?.passageId));
+  assert.equal(bare.checkSentence('Orders ship from the Rotterdam warehouse.', []).verdict, 'unsupported');
+});
+
+test('the calibration passed in is the one used', () => {
+  const strict = createChecker(createMemorySource(PASSAGES), { calibration: { ...DEFAULT_CALIBRATION, threshold: 1.01 } });
+  assert.equal(strict.check('Orders ship from the Rotterdam warehouse.').sentences[0]!.verdict, 'unsupported');
+  const lenient = createChecker(createMemorySource(PASSAGES), { calibration: { ...DEFAULT_CALIBRATION, threshold: 0, contraAlign: { value: 2, valueLoose: 2, name: 2, negation: 2 } } });
+  assert.equal(lenient.check('Customers can request a refund within 60 days of purchase.').sentences[0]!.verdict, 'supported');
+});
+
+test('an aborted signal cancels the check', () => {
+  const ac = new AbortController();
+  ac.abort();
+  assert.throws(() => checker.check('Orders ship.', { signal: ac.signal }), (e: unknown) => e instanceof VerityError && e.code === 'CANCELLED');
+});
+
+test('evidence that agrees outweighs a near-duplicate that differs in one detail', () => {
+  const dupes = createChecker(createMemorySource([
+    passage('city-a', 'The parking permit fee is 30 dollars for residents of the city.'),
+    passage('city-b', 'The parking permit fee is 45 dollars for residents of the city.'),
+    passage('other', 'Visitors can park for two hours on weekdays.'),
+  ]));
+  assert.equal(dupes.check('The parking permit fee is 30 dollars for residents of the city.').sentences[0]!.verdict, 'supported');
+  const v = dupes.check('The parking permit fee is 60 dollars for residents of the city.').sentences[0]!;
+  assert.equal(v.verdict, 'contradicted');
+  assert.match(v.reason, /^the source says (30|45) dollars, not 60$/);
+});

@@ -1,0 +1,60 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { segmentSentences } from '../../../src/core/check/segment';
+
+const texts = (s: string): string[] => segmentSentences(s).map((x) => x.text);
+
+test('abbreviations, initials, decimals and versions do not end sentences', () => {
+  assert.deepEqual(texts('Dr. Smith arrived at 3.5 p.m. on Monday. He used v1.2.0 of the tool, e.g. the CLI. The U.S. Army agreed.'), [
+    'Dr. Smith arrived at 3.5 p.m. on Monday.',
+    'He used v1.2.0 of the tool, e.g. the CLI.',
+    'The U.S. Army agreed.',
+  ]);
+  assert.deepEqual(texts('J. R. Smith wrote it. It costs $4.99 today.'), ['J. R. Smith wrote it.', 'It costs $4.99 today.']);
+});
+
+test('citations stay with their sentence, before or after the full stop', () => {
+  assert.deepEqual(texts('Refunds take 30 days [1]. Returns are free. [2, 3] Shipping is slow!'), [
+    'Refunds take 30 days [1].',
+    'Returns are free. [2, 3]',
+    'Shipping is slow!',
+  ]);
+});
+
+test('quotes and questions end where the closing quote does', () => {
+  assert.deepEqual(texts('He said "It works." Then he left? Yes.'), ['He said "It works."', 'Then he left?', 'Yes.']);
+});
+
+test('markdown: front matter and code skipped, headings, bullets and table rows typed', () => {
+  const md = '---\ntitle: x\n---\n# Title here\n\nFirst line of a\nparagraph. Second one.\n\n- bullet one\n- bullet two. With more\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nconst x = 1. Not prose.\n```\n';
+  const segs = segmentSentences(md);
+  assert.deepEqual(segs.map((s) => [s.kind, s.text]), [
+    ['heading', 'Title here'],
+    ['sentence', 'First line of a\nparagraph.'],
+    ['sentence', 'Second one.'],
+    ['bullet', 'bullet one'],
+    ['bullet', 'bullet two.'],
+    ['bullet', 'With more'],
+    ['table_row', '| a | b |'],
+    ['table_row', '| 1 | 2 |'],
+    ['code', '```js\nconst x = 1. Not prose.\n```'],
+  ]);
+  assert.ok(!segs.some((s) => s.text.includes('title: x')), 'front matter is not checked');
+});
+
+test('ranges: offsets 0-based into the text, line/col 1-based, end inclusive', () => {
+  const md = 'Intro line.\n\n  Second para starts here. Next one\nspans lines.';
+  const segs = segmentSentences(md);
+  for (const s of segs) assert.equal(md.slice(s.start, s.end), s.text);
+  const [a, b, c] = segs;
+  assert.deepEqual([a!.line, a!.col, a!.endLine, a!.endCol], [1, 1, 1, 11]);
+  assert.deepEqual([b!.line, b!.col, b!.endLine, b!.endCol], [3, 3, 3, 26]);
+  assert.deepEqual([c!.line, c!.col, c!.endLine, c!.endCol], [3, 28, 4, 12]);
+});
+
+test('CRLF line endings keep exact ranges', () => {
+  const md = '# H\r\n\r\nOne. Two.\r\n';
+  const segs = segmentSentences(md);
+  assert.deepEqual(segs.map((s) => s.text), ['H', 'One.', 'Two.']);
+  assert.deepEqual([segs[2]!.line, segs[2]!.col], [3, 6]);
+});
