@@ -1,0 +1,113 @@
+/**
+ * `verity ask "<question>"`: runs the verify-and-revise loop against an OpenAI-compatible model
+ * and prints the answer sentence by sentence with its verdict, then the numbered sources.
+ * Exit codes: 0 answered (or honestly not in the documents), 1 some sentence unsupported, 2 error.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { VerityError } from '../../core/errors';
+import type { FinalSentence, HistoryTurn, Turn } from '../../core/types';
+import { createOpenAIModel } from '../../node/openaiModel';
+import { flag, parseArgs } from '../args';
+import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, type CliCommand } from '../io';
+import { locationText } from '../location';
+import { displayPath, openVerity } from '../openVerity';
+
+export const ASK_USAGE = 'verity ask "<question>" [--store <dir> | --docs <dir>] [--base-url URL] [--model NAME] [--history FILE] [--strict] [--json]';
+
+const NO_MODEL =
+  'verity: no model configured: pass --base-url URL and --model NAME, or set VERITY_BASE_URL and VERITY_MODEL (and VERITY_API_KEY if the server needs a key); "npm run mock-model" starts a local test server.\n';
+
+const MARK: Record<FinalSentence['verdict'], string> = { supported: '✓', unsupported: '✗ unsupported:', contradicted: '✗ contradicted:', not_claim: '·' };
+
+/** `verity ask`. */
+export const ask: CliCommand = async (args, io) => {
+  const parsed = parseArgs(args, ['store', 'docs', 'base-url', 'model', 'history'], ['strict', 'json', 'verbose']);
+  const question = parsed.positional.join(' ').trim();
+  if (!question) {
+    io.stderr(`usage: ${ASK_USAGE}\n`);
+    return EXIT_ERROR;
+  }
+  const baseURL = flag(parsed, 'base-url') ?? io.env.VERITY_BASE_URL;
+  const modelName = flag(parsed, 'model') ?? io.env.VERITY_MODEL;
+  if (!baseURL || !modelName) {
+    io.stderr(NO_MODEL);
+    return EXIT_ERROR;
+  }
+  const historyFile = flag(parsed, 'history');
+  const history = historyFile ? await readHistory(path.resolve(io.cwd, historyFile)) : [];
+  const model = createOpenAIModel({ baseURL, model: modelName, apiKey: io.env.VERITY_API_KEY ?? io.env.OPENAI_API_KEY });
+  const verity = await openVerity({ docs: flag(parsed, 'docs'), store: flag(parsed, 'store'), io, model, verbose: parsed.flags.has('verbose') });
+  const turn = await verity.ask(question, {
+    history,
+    strict: parsed.flags.has('strict'),
+    model,
+    onProgress: (p) => io.isTTY && !parsed.flags.has('json') && io.stderr(`verity: ${p.message}\n`),
+  });
+  if (parsed.flags.has('json')) io.stdout(JSON.stringify(turn, null, 2) + '\n');
+  else if (turn.rounds.length > 0 || turn.status === 'no_answer') io.stdout(renderTurn(turn, (rel) => displayPath(verity, rel, io.cwd)));
+  if (turn.status === 'error' || turn.status === 'cancelled') {
+    if (!parsed.flags.has('json')) io.stderr(`verity: ${turn.error?.code ?? 'ERROR'}: ${turn.error?.message ?? 'the question could not be answered'}\n`);
+    return EXIT_ERROR;
+  }
+  return turn.status === 'partially_supported' ? EXIT_FINDINGS : EXIT_OK;
+};
+
+/** The answer as text: one line per sentence with its mark, then sources and a summary line. */
+export function renderTurn(turn: Turn, shownPath: (rel: string) => string): string {
+  const lines: string[] = [];
+  const shown = turn.sentences.filter((s) => !s.dropped);
+  if (shown.length === 0) lines.push(turn.answer);
+  for (const s of shown) {
+    const why = s.verdict === 'unsupported' || s.verdict === 'contradicted' ? `  (${s.reason})` : '';
+    lines.push(`${MARK[s.verdict]} ${s.text}${why}`);
+  }
+  const dropped = turn.sentences.length - shown.length;
+  if (dropped > 0) lines.push('', `(Strict mode: ${dropped} unsupported sentence${dropped === 1 ? '' : 's'} removed.)`);
+  const cited = new Set(turn.sentences.flatMap((s) => s.citations));
+  const sources = turn.evidence.filter((e) => cited.has(e.n));
+  if (sources.length) {
+    lines.push('', 'Sources:');
+    for (const e of sources) {
+      const heading = e.passage.headings.length ? `  ${e.passage.headings.join(' > ')}` : '';
+      lines.push(`  [${e.n}] ${locationText(e.passage, shownPath(e.passage.path))}${heading}`);
+    }
+  }
+  const rounds = turn.rounds.length;
+  const tokens = turn.tokens.prompt + turn.tokens.completion;
+  lines.push('', `${turn.status.replace('_', ' ')} · ${rounds} round${rounds === 1 ? '' : 's'} · ${turn.modelCalls} model call${turn.modelCalls === 1 ? '' : 's'} · ${tokens.toLocaleString('en-US')} tokens · ${turn.model ?? ''}`);
+  return lines.join('\n') + '\n';
+}
+
+/** History as JSON (`[{role, text}]`) or as lines "user: …" / "assistant: …" (oldest first). */
+export async function readHistory(file: string): Promise<HistoryTurn[]> {
+  let raw: string;
+  try {
+    raw = await fs.readFile(file, 'utf8');
+  } catch {
+    throw new VerityError('BAD_INPUT', `cannot read the history file ${file}`);
+  }
+  const trimmed = raw.trim();
+  if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(trimmed);
+    } catch {
+      throw new VerityError('BAD_INPUT', `the history file ${file} is not valid JSON`);
+    }
+    const list = Array.isArray(parsed) ? parsed : (parsed as { history?: unknown }).history;
+    if (!Array.isArray(list)) throw new VerityError('BAD_INPUT', `the history file ${file} must hold a list of {"role": "user"|"assistant", "text": "…"}`);
+    return list.map((t: { role?: unknown; text?: unknown; content?: unknown }, i) => {
+      const text = typeof t?.text === 'string' ? t.text : typeof t?.content === 'string' ? t.content : undefined;
+      if ((t?.role !== 'user' && t?.role !== 'assistant') || text === undefined) throw new VerityError('BAD_INPUT', `history entry ${i + 1} in ${file} needs role "user" or "assistant" and a text`);
+      return { role: t.role, text };
+    });
+  }
+  const turns: HistoryTurn[] = [];
+  for (const line of raw.split(/\r?\n/)) {
+    const m = /^\s*(user|assistant|agent)\s*:\s*(.*)$/i.exec(line);
+    if (m) turns.push({ role: m[1]!.toLowerCase() === 'user' ? 'user' : 'assistant', text: m[2]! });
+    else if (line.trim() && turns.length) turns[turns.length - 1]!.text += ` ${line.trim()}`;
+  }
+  return turns;
+}
