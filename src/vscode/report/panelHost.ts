@@ -1,0 +1,211 @@
+/**
+ * The report panel: one webview panel, reused; created on demand and disposed with the extension.
+ * Routes validated webview messages to evidence opening and the Ask loop.
+ */
+import * as vscode from 'vscode';
+import type { Verity } from '../../core/api';
+import type { ModelPort } from '../../core/ports';
+import type { EvidenceRef } from '../../core/types';
+import type { HostToWebview, RenderedState, ReportPayload, WebviewToHost } from '../../protocol/messages';
+import { validateWebviewMessage } from '../../protocol/validate';
+import { loadPdfView, resolveEvidence } from './evidenceSource';
+import { makeNonce, reportHtml } from './html';
+
+export interface ReportServices {
+  getVerity(): Promise<Verity>;
+  log: vscode.LogOutputChannel;
+  getModel?(): Promise<ModelPort | undefined>;
+}
+
+/** What the panel last showed (the `verity.test.reportState` hook returns it). */
+export interface ReportState {
+  open: boolean;
+  visible: boolean;
+  payloadKind: ReportPayload['kind'] | undefined;
+  rendered: RenderedState | undefined;
+  rejectedMessages: number;
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+export class ReportPanelHost implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private payload: ReportPayload | null = null;
+  private rendered: RenderedState | undefined;
+  private rejected = 0;
+  private readonly asks = new Map<number, AbortController>();
+  /** A PDF page to show once the webview is ready (opened from outside the report). */
+  private pendingPdf: EvidenceRef | undefined;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly services: ReportServices,
+  ) {}
+
+  /** Shows a payload (or, with undefined, whatever was shown last / the empty report with the Ask box). */
+  show(payload?: ReportPayload): void {
+    if (payload) this.payload = payload;
+    if (this.panel) {
+      this.panel.reveal(undefined, true);
+      void this.sendReport();
+    } else {
+      this.create();
+    }
+  }
+
+  /** Opens the report on a PDF page (for evidence opened from hovers, diagnostics or chat). */
+  showPdfPage(ref: EvidenceRef): void {
+    this.pendingPdf = ref;
+    if (this.panel) {
+      this.panel.reveal(undefined, true);
+      void this.openPdf(0, ref);
+      this.pendingPdf = undefined;
+    } else {
+      this.create();
+    }
+  }
+
+  state(): ReportState {
+    return { open: this.panel !== undefined, visible: this.panel?.visible ?? false, payloadKind: this.payload?.kind, rendered: this.rendered, rejectedMessages: this.rejected };
+  }
+
+  private create(): void {
+    const root = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
+    const panel = vscode.window.createWebviewPanel('verity.report', 'Verity Report', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+      enableScripts: true,
+      enableForms: false,
+      enableCommandUris: false,
+      localResourceRoots: [root, vscode.Uri.joinPath(this.extensionUri, 'media')],
+    });
+    this.panel = panel;
+    const web = panel.webview;
+    const uri = (f: string): string => web.asWebviewUri(vscode.Uri.joinPath(root, f)).toString();
+    web.html = reportHtml({ cspSource: web.cspSource, nonce: makeNonce(), scriptUri: uri('main.js'), pdfjsUri: uri('pdf.min.mjs'), pdfWorkerUri: uri('pdf.worker.min.mjs') });
+    web.onDidReceiveMessage((m: unknown) => this.receive(m));
+    panel.onDidDispose(() => {
+      for (const a of this.asks.values()) a.abort();
+      this.asks.clear();
+      this.panel = undefined;
+      this.rendered = undefined;
+    });
+  }
+
+  private post(m: HostToWebview): void {
+    void this.panel?.webview.postMessage(m).then(undefined, (e: unknown) => this.services.log.warn(`report: could not post ${m.type}: ${errorText(e)}`));
+  }
+
+  private async modelAvailable(): Promise<boolean> {
+    if (!this.services.getModel) return false;
+    try {
+      return (await this.services.getModel()) !== undefined;
+    } catch {
+      return false; // the reason is shown when someone asks
+    }
+  }
+
+  private async sendReport(): Promise<void> {
+    this.post({ type: 'report', payload: this.payload, modelAvailable: await this.modelAvailable() });
+  }
+
+  /** Handles one message from the webview (the `verity.test.reportMessage` hook feeds this too). */
+  receive(raw: unknown): void {
+    const v = validateWebviewMessage(raw);
+    if (!v.ok) {
+      this.rejected++;
+      this.services.log.warn(`report: rejected a malformed webview message: ${v.error}`);
+      return;
+    }
+    const m: WebviewToHost = v.value;
+    switch (m.type) {
+      case 'ready':
+        void this.sendReport();
+        if (this.pendingPdf) void this.openPdf(0, this.pendingPdf);
+        this.pendingPdf = undefined;
+        break;
+      case 'rendered':
+        this.rendered = m.state;
+        break;
+      case 'log':
+        this.services.log[m.level](`report webview: ${m.message}`);
+        break;
+      case 'openEvidence':
+        if (m.evidence.kind === 'pdf') void this.openPdf(m.requestId, m.evidence);
+        else void this.openMarkdown(m.evidence);
+        break;
+      case 'ask':
+        void this.ask(m.askId, m.question);
+        break;
+      case 'cancelAsk':
+        this.asks.get(m.askId)?.abort();
+        break;
+    }
+  }
+
+  private async openMarkdown(requested: EvidenceRef): Promise<void> {
+    try {
+      const ev = resolveEvidence(await this.services.getVerity(), requested);
+      if (typeof ev === 'string') {
+        void vscode.window.showWarningMessage(`Verity: ${ev}`);
+        return;
+      }
+      // Open beside the report, not in its editor group, so the report stays visible.
+      const column = this.panel?.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One;
+      const doc = await vscode.workspace.openTextDocument(ev.uri);
+      const last = doc.lineCount - 1;
+      const start = Math.min(last, Math.max(0, ev.ref.startLine - 1));
+      const end = Math.min(last, Math.max(start, ev.ref.endLine - 1));
+      const selection = new vscode.Range(start, 0, end, doc.lineAt(end).range.end.character);
+      const editor = await vscode.window.showTextDocument(doc, { viewColumn: column, selection, preview: true });
+      editor.revealRange(editor.selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    } catch (e) {
+      this.services.log.error(`report: could not open ${requested.path}: ${errorText(e)}`);
+      void vscode.window.showErrorMessage(`Verity: could not open ${requested.path}: ${errorText(e)}`);
+    }
+  }
+
+  private async openPdf(requestId: number, requested: EvidenceRef): Promise<void> {
+    try {
+      const verity = await this.services.getVerity();
+      const ev = resolveEvidence(verity, requested);
+      const view = typeof ev === 'string' ? ev : await loadPdfView(requestId, ev, verity.options.maxPdfBytes);
+      if (typeof view === 'string') this.post({ type: 'evidenceFailed', requestId, message: view });
+      else this.post({ type: 'pdfPage', view });
+    } catch (e) {
+      this.services.log.error(`report: could not load ${requested.path}: ${errorText(e)}`);
+      this.post({ type: 'evidenceFailed', requestId, message: `Could not read ${requested.path}: ${errorText(e)}` });
+    }
+  }
+
+  private async ask(askId: number, question: string): Promise<void> {
+    const abort = new AbortController();
+    this.asks.set(askId, abort);
+    try {
+      const model = this.services.getModel ? await this.services.getModel() : undefined;
+      if (!model) {
+        this.post({ type: 'askFailed', askId, message: 'No language model is configured: set an OpenAI-compatible endpoint in the Verity settings or enable a VS Code language model.' });
+        return;
+      }
+      const verity = await this.services.getVerity();
+      this.services.log.info(`report: asking (${model.id})`);
+      const turn = await verity.ask(question, {
+        model,
+        signal: abort.signal,
+        onProgress: (p) => this.post(p.round !== undefined ? { type: 'askProgress', askId, message: p.message, round: p.round } : { type: 'askProgress', askId, message: p.message }),
+        onText: (fragment) => this.post({ type: 'askText', askId, fragment }),
+      });
+      this.payload = { kind: 'turn', turn };
+      this.post({ type: 'askDone', askId, turn });
+    } catch (e) {
+      if (!abort.signal.aborted) this.services.log.error(`report: ask failed: ${errorText(e)}`);
+      this.post({ type: 'askFailed', askId, message: abort.signal.aborted ? 'Cancelled.' : errorText(e) });
+    } finally {
+      this.asks.delete(askId);
+    }
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+  }
+}
