@@ -76,4 +76,7 @@ if (watch) {
   mkdirSync(path.join(root, 'dist/webview'), { recursive: true });
   cpSync(path.join(pdfjsDir, 'build/pdf.min.mjs'), path.join(root, 'dist/webview/pdf.min.mjs'));
   cpSync(path.join(pdfjsDir, 'build/pdf.worker.min.mjs'), path.join(root, 'dist/webview/pdf.worker.min.mjs'));
+  // CMaps (CJK text) and standard font metrics for the PDF worker, so the packaged extension
+  // reads such PDFs without node_modules.
+  for (const dir of ['cmaps', 'standard_fonts']) cpSync(path.join(pdfjsDir, dir), path.join(root, 'dist/pdfjs', dir), { recursive: true });
 }
