@@ -1,0 +1,253 @@
+/**
+ * The `@verity` chat participant: a thin handler that turns a request into one core call
+ * (ask / check / search), streams its progress and renders the result with citations,
+ * references and visibly marked unsupported sentences.
+ */
+import * as vscode from 'vscode';
+import type { Verity } from '../core/api';
+import { isVerityError } from '../core/errors';
+import type { CheckResult, EvidenceRef, HistoryTurn, Passage, SentenceVerdict, Turn } from '../core/types';
+import { escapeLinkText, evidenceLabel, evidenceLocation, openEvidenceLink } from './evidence';
+import type { ModelResolver } from './model';
+import { errorText } from './service';
+
+export const PARTICIPANT_ID = 'verity.chat';
+
+export interface ChatServices {
+  ready(): Promise<Verity>;
+  models: ModelResolver;
+  log: vscode.LogOutputChannel;
+  showReport?: (payload: { kind: 'turn'; turn: Turn } | { kind: 'check'; result: CheckResult }) => void;
+}
+
+type Located = Pick<Passage, 'path' | 'kind' | 'startLine' | 'endLine' | 'page'>;
+
+/** A link that opens the markdown lines (or the PDF file) of a passage. */
+function fileLink(ref: Located): string | undefined {
+  const loc = evidenceLocation(ref);
+  if (!loc) return undefined;
+  return ref.kind === 'pdf' ? loc.uri.toString() : `${loc.uri.toString()}#L${ref.startLine}-L${ref.endLine}`;
+}
+
+/** The parts of the response stream the handler writes (recorded for the tests). */
+interface ChatOut {
+  markdown(value: string): void;
+  progress(value: string): void;
+  reference(value: vscode.Uri | vscode.Location): void;
+  button(command: vscode.Command): void;
+}
+
+const MARK: Record<string, string> = { unsupported: '⚠️', contradicted: '⛔' };
+
+/**
+ * Escapes markdown in model or document text, so it cannot add links (or command links) of its
+ * own to the trusted response.
+ */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/[\\`*_{}[\]()<>#|!~]/g, '\\$&');
+}
+
+/** A citation link: markdown opens at its lines; a PDF opens on its page in the report view. `label` must be markdown-safe. */
+function citationLink(label: string, ref: Located & { id?: string }): string | undefined {
+  if (ref.kind === 'pdf') return openEvidenceLink({ ...ref, passageId: ref.id }, label);
+  const link = fileLink(ref);
+  return link ? `[${label}](${link} "${evidenceLabel(ref)}")` : undefined;
+}
+
+/** One answer sentence as markdown: citations become links, unsupported ones are marked. */
+function renderSentence(s: SentenceVerdict, cite: (n: number) => (Located & { id?: string }) | undefined): string {
+  const parts = s.text.trim().split(/(\[\d+\])/);
+  let text = parts
+    .map((part) => {
+      const m = /^\[(\d+)\]$/.exec(part);
+      if (!m) return escapeMarkdown(part);
+      const ref = cite(Number(m[1]));
+      return (ref && citationLink(`\\[${m[1]}\\]`, ref)) ?? escapeMarkdown(part);
+    })
+    .join('');
+  const mark = MARK[s.verdict];
+  if (mark) text = `${mark} ${text} _(${s.verdict === 'contradicted' ? `contradicted: ${escapeMarkdown(s.reason)}` : 'not supported by the documents'})_`;
+  return text;
+}
+
+function referenceOf(ref: Located): vscode.Location | vscode.Uri | undefined {
+  const loc = evidenceLocation(ref);
+  if (!loc) return undefined;
+  return ref.kind === 'pdf' ? loc.uri : loc;
+}
+
+function historyOf(context: vscode.ChatContext): HistoryTurn[] {
+  const out: HistoryTurn[] = [];
+  for (const h of context.history) {
+    if (h instanceof vscode.ChatRequestTurn) out.push({ role: 'user', text: h.prompt });
+    else if (h instanceof vscode.ChatResponseTurn) {
+      const text = h.response.map((p) => (p instanceof vscode.ChatResponseMarkdownPart ? p.value.value : '')).join('');
+      if (text.trim()) out.push({ role: 'assistant', text });
+    }
+  }
+  return out;
+}
+
+/** What to tell the user when a model call fails: one line with what to do. */
+export function modelErrorMessage(e: unknown): string {
+  if (e instanceof vscode.LanguageModelError) {
+    if (e.code === vscode.LanguageModelError.NoPermissions.name) return 'Verity may not use this language model yet: allow it when VS Code asks, then try again.';
+    if (e.code === vscode.LanguageModelError.Blocked.name) return 'The language model provider is rate-limiting requests right now. Wait a moment and try again.';
+    if (e.code === vscode.LanguageModelError.NotFound.name) return 'The selected language model is not available. Pick another model in the chat model picker.';
+  }
+  if (isVerityError(e)) {
+    if (e.code === 'MODEL_RATE_LIMITED') return `${e.message} Wait a moment and try again.`;
+    if (e.code === 'MODEL_AUTH') return `${e.message} Run "Verity: Set API Key" to store a key for verity.model.baseUrl.`;
+    return e.message;
+  }
+  return `Verity failed: ${errorText(e)}. See the Verity log for details.`;
+}
+
+export class VerityChat {
+  /** The last answered turn (the report follow-up and the tests read it). */
+  lastTurn: Turn | undefined;
+  /** The markdown of the last response, by request kind (the tests read it). */
+  lastResponse: { command: string; prompt: string; markdown: string } | undefined;
+
+  constructor(private readonly services: ChatServices) {}
+
+  register(context: vscode.ExtensionContext): void {
+    const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (req, ctx, stream, token) => this.handle(req, ctx, stream, token));
+    participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icon.png');
+    participant.followupProvider = {
+      provideFollowups: (result: vscode.ChatResult) => {
+        const meta = result.metadata as { question?: string; kind?: string } | undefined;
+        if (meta?.kind !== 'ask' || !meta.question) return [];
+        return [
+          { prompt: meta.question, command: 'strict', label: 'Check again strictly' },
+          { prompt: 'Show the report', command: 'report', label: 'Show the report' },
+        ];
+      },
+    };
+    context.subscriptions.push(participant);
+  }
+
+  async handle(request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+    const abort = new AbortController();
+    const sub = token.onCancellationRequested(() => abort.abort());
+    const record = { command: request.command ?? 'ask', prompt: request.prompt, markdown: '' };
+    this.lastResponse = record;
+    const out: ChatOut = {
+      markdown: (value) => {
+        record.markdown += value;
+        // Trusted only for Verity's own commands; model and document text is escaped before it gets here.
+        const md = new vscode.MarkdownString(value);
+        md.isTrusted = { enabledCommands: ['verity.openEvidence', 'verity.showReport'] };
+        stream.markdown(md);
+      },
+      progress: (value) => stream.progress(value),
+      reference: (value) => stream.reference(value),
+      button: (command) => stream.button(command),
+    };
+    try {
+      const verity = await this.services.ready();
+      switch (request.command) {
+        case 'search':
+          return await this.search(verity, request.prompt, out, abort.signal);
+        case 'check':
+          return await this.check(verity, request.prompt, out, abort.signal);
+        case 'report':
+          if (this.lastTurn && this.services.showReport) {
+            this.services.showReport({ kind: 'turn', turn: this.lastTurn });
+            out.markdown('Opened the report for the last answer.');
+          } else out.markdown(this.lastTurn ? 'The report view is not available in this build.' : 'Ask a question first; the report shows how its answer was checked.');
+          return {};
+        default:
+          return await this.ask(verity, request, context, out, abort.signal);
+      }
+    } catch (e) {
+      if (isVerityError(e) && e.code === 'CANCELLED') return {};
+      this.services.log.error(`chat request failed: ${errorText(e)}`);
+      return { errorDetails: { message: modelErrorMessage(e) } };
+    } finally {
+      sub.dispose();
+    }
+  }
+
+  private async ask(verity: Verity, request: vscode.ChatRequest, context: vscode.ChatContext, stream: ChatOut, signal: AbortSignal): Promise<vscode.ChatResult> {
+    const question = request.prompt.trim();
+    if (!question) {
+      stream.markdown('Ask a question about the documents in this workspace, e.g. `@verity how long does a passport renewal take?`');
+      return {};
+    }
+    const model = await this.services.models.forChat(request.model);
+    stream.progress(`Searching ${verity.passageCount().toLocaleString('en-US')} passages`);
+    const turn = await verity.ask(question, {
+      model,
+      history: historyOf(context),
+      strict: request.command === 'strict' ? true : undefined,
+      signal,
+      onProgress: (p) => stream.progress(p.message),
+    });
+    this.lastTurn = turn;
+    this.services.log.info(`@verity: ${turn.status} after ${turn.rounds.length} round(s), ${turn.modelCalls} model call(s), ${turn.ms} ms`);
+    if (turn.error) return { errorDetails: { message: turn.error.message }, metadata: { kind: 'ask', question } };
+    const byN = new Map(turn.evidence.map((e) => [e.n, e.passage]));
+    const shown = turn.sentences.filter((s) => !s.dropped);
+    stream.markdown(shown.length ? shown.map((s) => renderSentence(s, (n) => byN.get(n))).join(' ') : escapeMarkdown(turn.answer));
+    const flagged = shown.filter((s) => s.verdict === 'unsupported' || s.verdict === 'contradicted').length;
+    const dropped = turn.sentences.length - shown.length;
+    const notes: string[] = [];
+    if (flagged) notes.push(`⚠️ ${flagged} sentence${flagged > 1 ? 's are' : ' is'} not supported by the indexed documents — verify before use.`);
+    if (dropped) notes.push(`${dropped} unsupported sentence${dropped > 1 ? 's were' : ' was'} removed (strict mode).`);
+    if (notes.length) stream.markdown(`\n\n${notes.join('\n\n')}`);
+    const cited = new Set(shown.flatMap((s) => s.citations));
+    for (const n of [...cited].sort((a, b) => a - b)) {
+      const p = byN.get(n);
+      const ref = p && referenceOf(p);
+      if (ref) stream.reference(ref);
+    }
+    if (this.services.showReport) stream.button({ command: 'verity.showReport', title: 'Show the report', arguments: [{ kind: 'turn', turn }] });
+    return { metadata: { kind: 'ask', question, turnId: turn.id } };
+  }
+
+  private async check(verity: Verity, text: string, stream: ChatOut, signal: AbortSignal): Promise<vscode.ChatResult> {
+    if (!text.trim()) {
+      stream.markdown('Paste the text to check after `/check`.');
+      return {};
+    }
+    stream.progress('Checking sentences against the documents');
+    const result = await verity.check(text, { signal });
+    const lines = result.sentences
+      .filter((s) => s.verdict !== 'not_claim')
+      .map((s) => {
+        const icon = s.verdict === 'supported' ? '✅' : (MARK[s.verdict] ?? '');
+        const ev = s.evidence;
+        const where = ev ? ` — ${citationLink(escapeLinkText(evidenceLabel(ev)), { ...ev, id: ev.passageId }) ?? escapeLinkText(evidenceLabel(ev))}` : '';
+        return `- ${icon} ${escapeMarkdown(s.text.trim())} _(${s.verdict}${s.verdict === 'supported' ? '' : `: ${escapeMarkdown(s.reason)}`})_${where}`;
+      });
+    const sum = result.summary;
+    stream.markdown(`${sum.supported} of ${sum.claims} claims supported, ${sum.unsupported} unsupported, ${sum.contradicted} contradicted.\n\n${lines.join('\n')}`);
+    const refs = new Map<string, EvidenceRef>();
+    for (const s of result.sentences) if (s.evidence) refs.set(s.evidence.passageId, s.evidence);
+    for (const r of refs.values()) {
+      const ref = referenceOf(r);
+      if (ref) stream.reference(ref);
+    }
+    if (this.services.showReport) stream.button({ command: 'verity.showReport', title: 'Show the report', arguments: [{ kind: 'check', result }] });
+    return { metadata: { kind: 'check' } };
+  }
+
+  private async search(verity: Verity, query: string, stream: ChatOut, signal: AbortSignal): Promise<vscode.ChatResult> {
+    const hits = await verity.search(query, { k: 8, signal });
+    if (!hits.length) {
+      stream.markdown(`No passages match “${escapeMarkdown(query)}”. Is the index built? (Verity: Show Index Status)`);
+      return {};
+    }
+    const lines = hits.map((h, i) => {
+      const label = escapeLinkText(evidenceLabel(h.passage));
+      return `${i + 1}. ${citationLink(label, h.passage) ?? label} — ${escapeMarkdown(h.snippet.trim())} _(score ${h.score.toFixed(2)})_`;
+    });
+    stream.markdown(lines.join('\n'));
+    for (const h of hits) {
+      const ref = referenceOf(h.passage);
+      if (ref) stream.reference(ref);
+    }
+    return { metadata: { kind: 'search' } };
+  }
+}

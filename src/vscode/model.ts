@@ -1,0 +1,65 @@
+/**
+ * Which model a request uses. An OpenAI-compatible endpoint when `verity.model.baseUrl` is set
+ * (API key from SecretStorage, else the environment), otherwise the VS Code Language Model API
+ * (the chat's `request.model`, or the first available model elsewhere). In an untrusted
+ * workspace nothing is sent to any model.
+ */
+import * as vscode from 'vscode';
+import { VerityError } from '../core/errors';
+import type { ChatMessage, ChatOptions, ModelPort } from '../core/ports';
+import { createOpenAIModel } from '../node/openaiModel';
+import { createVsCodeLmModel } from './lmModel';
+import type { ExtensionSettings } from './settings';
+
+export const API_KEY_SECRET = 'verity.apiKey';
+
+export class ModelResolver {
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly settings: () => ExtensionSettings,
+  ) {}
+
+  /** Throws MODEL_NO_PERMISSION in an untrusted workspace. */
+  private assertTrusted(): void {
+    if (!vscode.workspace.isTrusted) {
+      throw new VerityError('MODEL_NO_PERMISSION', 'This workspace is not trusted, so Verity sends nothing to a model. Trust the workspace to ask questions; checks and search work offline.');
+    }
+  }
+
+  /** The model for a chat request: the configured endpoint if any, else the model picked in the chat. */
+  async forChat(chatModel: vscode.LanguageModelChat | undefined): Promise<ModelPort> {
+    this.assertTrusted();
+    const endpoint = await this.endpoint();
+    if (endpoint) return endpoint;
+    if (!chatModel) throw new VerityError('MODEL_UNAVAILABLE', 'No language model is selected. Pick one in the chat model picker, or set verity.model.baseUrl.');
+    return createVsCodeLmModel(chatModel);
+  }
+
+  /** The model for work outside chat (revise, judge, Ask…): endpoint, else the first LM API model. */
+  async forCommand(): Promise<ModelPort> {
+    this.assertTrusted();
+    const endpoint = await this.endpoint();
+    if (endpoint) return endpoint;
+    const name = this.settings().modelName;
+    const models = await vscode.lm.selectChatModels(name ? { id: name } : {});
+    const model = models[0] ?? (name ? (await vscode.lm.selectChatModels({}))[0] : undefined);
+    if (!model) throw new VerityError('MODEL_UNAVAILABLE', 'No language model is available. Install or sign in to a chat model provider, or set verity.model.baseUrl to an OpenAI-compatible endpoint.');
+    return createVsCodeLmModel(model);
+  }
+
+  private async endpoint(): Promise<ModelPort | undefined> {
+    const s = this.settings();
+    if (!s.modelBaseUrl) return undefined;
+    if (!s.modelName) throw new VerityError('MODEL_NOT_FOUND', 'verity.model.baseUrl is set but verity.model.name is empty: name the model the endpoint serves.');
+    const apiKey = (await this.secrets.get(API_KEY_SECRET)) || undefined;
+    return createOpenAIModel({ baseURL: s.modelBaseUrl, model: s.modelName, apiKey });
+  }
+
+  /** A ModelPort that picks its model at call time, for the core's optional judge. */
+  lazyPort(): ModelPort {
+    return {
+      id: 'verity-configured-model',
+      chat: async (messages: ChatMessage[], options?: ChatOptions) => (await this.forCommand()).chat(messages, options),
+    };
+  }
+}

@@ -1,0 +1,279 @@
+/**
+ * Owns the workspace's Verity facade: creates it on first need, loads the snapshot from the
+ * extension's workspace storage, keeps the index current (full scan, file watcher, debounced
+ * saves) and shows the state in the status bar. Nothing heavy runs in the constructor.
+ */
+import * as vscode from 'vscode';
+import type { IndexProgress, IndexSummary, Verity } from '../core/api';
+import { isVerityError } from '../core/errors';
+import type { Logger, ModelPort } from '../core/ports';
+import { createVerity } from '../core/verity';
+import { createFsStorage } from '../node/fsStorage';
+import { WorkerPdfExtractor } from '../node/pdfExtractor';
+import { readExtensionSettings, readVerityOptions, REINDEX_KEYS, type ExtensionSettings } from './settings';
+import { createVsCodeWorkspace, toWorkspacePath, type VsCodeWorkspace } from './workspacePort';
+
+const SAVE_DELAY_MS = 2000;
+const EVENT_DELAY_MS = 250;
+/** Indexing that lasts longer than this gets a cancellable notification. */
+const NOTIFY_AFTER_MS = 1500;
+
+export const readSetting = (key: string): unknown => vscode.workspace.getConfiguration().get(key);
+
+export class VerityService implements vscode.Disposable {
+  private verity: Promise<Verity> | undefined;
+  private indexing: Promise<IndexSummary | undefined> | undefined;
+  private abort: AbortController | undefined;
+  private readonly status: vscode.StatusBarItem;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly pendingEvents = new Map<string, NodeJS.Timeout>();
+  private saveTimer: NodeJS.Timeout | undefined;
+  private readonly workspace: VsCodeWorkspace;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when the index changed (files added, updated or removed). */
+  readonly onDidChange = this.changed.event;
+  /** Whether the last load found a valid snapshot (tests and the status view read it). */
+  loadedFromSnapshot = false;
+  lastSummary: IndexSummary | undefined;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly model: ModelPort,
+  ) {
+    this.workspace = createVsCodeWorkspace(() => this.settings());
+    this.status = vscode.window.createStatusBarItem('verity.status', vscode.StatusBarAlignment.Left, 50);
+    this.status.name = 'Verity index';
+    this.status.command = 'verity.showIndexStatus';
+    this.status.text = '$(book) Verity';
+    this.status.tooltip = 'Verity: the index has not been built yet';
+    this.status.show();
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*.{md,markdown,mdx,pdf,MD,PDF}');
+    this.disposables.push(
+      this.status,
+      this.changed,
+      watcher,
+      watcher.onDidCreate((uri) => this.onFileEvent(uri, 'update')),
+      watcher.onDidChange((uri) => this.onFileEvent(uri, 'update')),
+      watcher.onDidDelete((uri) => this.onFileEvent(uri, 'remove')),
+      vscode.workspace.onDidRenameFiles((e) => void this.onRename(e)),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (this.verity && REINDEX_KEYS.some((k) => e.affectsConfiguration(k))) void this.restart();
+      }),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        if (this.verity) void this.indexNow();
+      }),
+    );
+  }
+
+  settings(): ExtensionSettings {
+    return readExtensionSettings(readSetting);
+  }
+
+  /** The facade with its snapshot loaded; starts a background index the first time. */
+  getVerity(): Promise<Verity> {
+    if (!this.verity) {
+      this.verity = this.create();
+      void this.verity.then(() => this.indexNow()).catch((e) => this.log.error(`could not open the index: ${errorText(e)}`));
+    }
+    return this.verity;
+  }
+
+  /** The facade after the current indexing run has finished (complete results). */
+  async ready(): Promise<Verity> {
+    const v = await this.getVerity();
+    await this.indexing;
+    return v;
+  }
+
+  private async create(): Promise<Verity> {
+    const started = Date.now();
+    const logger: Logger = { info: (m) => this.log.info(m), warn: (m) => this.log.warn(m), error: (m) => this.log.error(m) };
+    const storageDir = this.context.storageUri?.fsPath;
+    const verity = createVerity({
+      workspace: this.workspace,
+      pdf: new WorkerPdfExtractor({ workerPath: vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'pdfWorker.mjs').fsPath }),
+      storage: storageDir ? createFsStorage(storageDir) : undefined,
+      logger,
+      model: this.model,
+      options: readVerityOptions(readSetting),
+    });
+    try {
+      this.loadedFromSnapshot = await verity.load();
+    } catch (e) {
+      this.loadedFromSnapshot = false;
+      this.log.warn(`the stored index could not be loaded (${errorText(e)}); rebuilding it`);
+    }
+    this.log.info(`index ${this.loadedFromSnapshot ? `loaded from ${storageDir}` : 'starts empty'}: ${verity.passageCount()} passages (${Date.now() - started} ms)`);
+    this.showCount(verity);
+    return verity;
+  }
+
+  /** Brings the index up to date (or rebuilds it with `force`); one run at a time. */
+  indexNow(force = false): Promise<IndexSummary | undefined> {
+    if (this.indexing) {
+      if (!force) return this.indexing;
+      this.abort?.abort();
+    }
+    const run = this.runIndex(force).finally(() => {
+      if (this.indexing === run) this.indexing = undefined;
+    });
+    this.indexing = run;
+    return run;
+  }
+
+  private async runIndex(force: boolean): Promise<IndexSummary | undefined> {
+    const verity = await this.getVerity();
+    const abort = new AbortController();
+    this.abort = abort;
+    let last: IndexProgress | undefined;
+    let report: ((p: IndexProgress) => void) | undefined;
+    const done = new Promise<void>((resolve) => abort.signal.addEventListener('abort', () => resolve(), { once: true }));
+    let finished!: () => void;
+    const finishedP = new Promise<void>((r) => (finished = r));
+    // Long runs get a cancellable notification; short ones only touch the status bar.
+    const notify = setTimeout(() => {
+      void vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Verity: indexing', cancellable: true },
+        async (progress, token) => {
+          token.onCancellationRequested(() => abort.abort());
+          let reported = 0;
+          report = (p) => {
+            if (p.total <= 0) return;
+            const pct = (p.done / p.total) * 100;
+            progress.report({ message: `${p.done}/${p.total}${p.path ? ` — ${p.path}` : ''}`, increment: pct - reported });
+            reported = pct;
+          };
+          if (last) report(last);
+          await Promise.race([done, finishedP]);
+        },
+      );
+    }, NOTIFY_AFTER_MS);
+    this.status.text = '$(sync~spin) Verity: indexing';
+    try {
+      const summary = await verity.indexWorkspace({
+        signal: abort.signal,
+        force,
+        onProgress: (p) => {
+          last = p;
+          if (p.phase === 'reading') this.status.text = `$(sync~spin) Verity: indexing ${p.done}/${p.total}`;
+          report?.(p);
+        },
+      });
+      this.lastSummary = summary;
+      this.log.info(`indexed ${summary.files} files (${summary.indexed} read, ${summary.unchanged} unchanged, ${summary.removed} removed, ${summary.skipped.length} skipped): ${summary.passages} passages in ${summary.ms} ms`);
+      for (const s of summary.skipped) this.log.warn(`skipped ${s.path}: ${s.message ?? s.reason}`);
+      this.changed.fire();
+      return summary;
+    } catch (e) {
+      if (isVerityError(e) && e.code === 'CANCELLED') this.log.info('indexing cancelled');
+      else {
+        this.log.error(`indexing failed: ${errorText(e)}`);
+        void vscode.window.showErrorMessage(`Verity: indexing failed — ${errorText(e)}. See the Verity log for details.`);
+      }
+      return undefined;
+    } finally {
+      clearTimeout(notify);
+      finished();
+      this.showCount(verity);
+      this.scheduleSave();
+    }
+  }
+
+  private showCount(verity: Verity): void {
+    const n = verity.passageCount();
+    const files = verity.files();
+    const skipped = files.filter((f) => f.state === 'skipped').length;
+    this.status.text = `$(book) Verity: ${n.toLocaleString('en-US')} passages`;
+    this.status.tooltip = `Verity: ${files.length - skipped} files indexed${skipped ? `, ${skipped} skipped` : ''}. Click for the index status.`;
+  }
+
+  private onFileEvent(uri: vscode.Uri, kind: 'update' | 'remove'): void {
+    if (!this.verity) return; // nothing indexed yet: the first scan will see the file
+    const path = toWorkspacePath(uri);
+    if (!path) return;
+    clearTimeout(this.pendingEvents.get(path));
+    // Editors save in bursts; one read per path after the burst.
+    this.pendingEvents.set(path, setTimeout(() => {
+      this.pendingEvents.delete(path);
+      void this.applyFileEvent(path, kind);
+    }, EVENT_DELAY_MS));
+  }
+
+  private async applyFileEvent(path: string, kind: 'update' | 'remove'): Promise<void> {
+    try {
+      const verity = await this.getVerity();
+      const known = verity.files().some((f) => f.path === path);
+      if (kind === 'remove' || !(await this.workspace.includes(path))) {
+        if (known) await verity.removeFile(path);
+      } else {
+        await verity.updateFile(path);
+      }
+      this.showCount(verity);
+      this.changed.fire();
+      this.scheduleSave();
+    } catch (e) {
+      this.log.error(`could not update ${path}: ${errorText(e)}`);
+    }
+  }
+
+  private async onRename(e: vscode.FileRenameEvent): Promise<void> {
+    if (!this.verity) return;
+    const verity = await this.getVerity();
+    for (const { oldUri, newUri } of e.files) {
+      const from = toWorkspacePath(oldUri);
+      const to = toWorkspacePath(newUri);
+      if (!from || !to || !verity.files().some((f) => f.path === from)) continue;
+      try {
+        if (await this.workspace.includes(to)) await verity.renameFile(from, to);
+        else await verity.removeFile(from);
+      } catch (err) {
+        this.log.error(`could not rename ${from} → ${to}: ${errorText(err)}`);
+      }
+    }
+    this.showCount(verity);
+    this.changed.fire();
+    this.scheduleSave();
+  }
+
+  private scheduleSave(): void {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => void this.saveNow(), SAVE_DELAY_MS);
+  }
+
+  /** Writes the snapshot now (also called on deactivate). */
+  async saveNow(): Promise<void> {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    if (!this.verity || !this.context.storageUri) return;
+    try {
+      const verity = await this.verity;
+      await verity.save();
+    } catch (e) {
+      this.log.error(`could not save the index: ${errorText(e)}`);
+    }
+  }
+
+  /** Drops the facade (saving first) and opens it again: settings changes and the restart test. */
+  async restart(): Promise<Verity> {
+    this.abort?.abort();
+    await this.indexing;
+    await this.saveNow();
+    const old = this.verity;
+    this.verity = undefined;
+    if (old) (await old).dispose();
+    return this.getVerity();
+  }
+
+  dispose(): void {
+    this.abort?.abort();
+    for (const t of this.pendingEvents.values()) clearTimeout(t);
+    clearTimeout(this.saveTimer);
+    for (const d of this.disposables) d.dispose();
+    void this.verity?.then((v) => v.dispose());
+  }
+}
+
+export function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

@@ -1,0 +1,92 @@
+/**
+ * The one mapping between the `verity.*` settings declared in package.json and the options the
+ * core and the extension use. Pure data and functions (no runtime 'vscode' import) so a plain
+ * Node unit test can check it against the manifest.
+ */
+import type { VerityOptions } from '../core/api';
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+
+/** Options the extension itself uses (the core never sees these). */
+export interface ExtensionSettings {
+  include: string[];
+  exclude: string[];
+  respectGitignore: boolean;
+  unsupportedSeverity: Severity;
+  contradictedSeverity: Severity;
+  /** OpenAI-compatible endpoint; empty = use the VS Code Language Model API. */
+  modelBaseUrl: string;
+  modelName: string;
+}
+
+/** Reads one setting by its full key (e.g. `verity.ask.topK`); undefined when unset. */
+export type SettingReader = (key: string) => unknown;
+
+interface SettingSpec<T> {
+  key: string;
+  default: T;
+  /** The core option this setting feeds, if any. */
+  option?: keyof VerityOptions;
+  /** Converts the setting's value into the option's unit (e.g. MB → bytes). */
+  toOption?: (value: T) => VerityOptions[keyof VerityOptions];
+  /** The extension setting this feeds, if any. */
+  setting?: keyof ExtensionSettings;
+  valid: (value: unknown) => value is T;
+}
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isBool = (v: unknown): v is boolean => typeof v === 'boolean';
+const isStr = (v: unknown): v is string => typeof v === 'string';
+const isStrArr = (v: unknown): v is string[] => Array.isArray(v) && v.every(isStr);
+const oneOf = <T extends string>(...values: T[]) => (v: unknown): v is T => typeof v === 'string' && (values as string[]).includes(v);
+const isSeverity = oneOf<Severity>('error', 'warning', 'information', 'hint');
+const MB = 1024 * 1024;
+
+/** Every `verity.*` setting. package.json declares exactly these keys with these defaults. */
+export const SETTINGS: ReadonlyArray<SettingSpec<unknown>> = [
+  { key: 'verity.include', default: ['**/*.{md,markdown,mdx,pdf}'], setting: 'include', valid: isStrArr },
+  { key: 'verity.exclude', default: ['**/node_modules/**', '**/.git/**', '**/.verity/**'], setting: 'exclude', valid: isStrArr },
+  { key: 'verity.respectGitignore', default: true, setting: 'respectGitignore', valid: isBool },
+  { key: 'verity.passage.minWords', default: 120, option: 'passageMinWords', valid: isNum },
+  { key: 'verity.passage.maxWords', default: 250, option: 'passageMaxWords', valid: isNum },
+  { key: 'verity.maxFileSizeMB', default: 10, option: 'maxFileBytes', toOption: (v) => Math.round((v as number) * MB), valid: isNum },
+  { key: 'verity.maxPdfSizeMB', default: 50, option: 'maxPdfBytes', toOption: (v) => Math.round((v as number) * MB), valid: isNum },
+  { key: 'verity.ask.topK', default: 6, option: 'topK', valid: isNum },
+  { key: 'verity.ask.maxRounds', default: 3, option: 'maxRounds', valid: isNum },
+  { key: 'verity.ask.tokenBudget', default: 0, option: 'tokenBudget', valid: isNum },
+  { key: 'verity.ask.strict', default: false, option: 'strict', valid: isBool },
+  { key: 'verity.judge', default: 'off', option: 'judge', valid: oneOf('off', 'claims', 'minicheck') },
+  { key: 'verity.rerank.enabled', default: false, option: 'rerank', valid: isBool },
+  { key: 'verity.rerank.candidates', default: 12, option: 'rerankCandidates', valid: isNum },
+  { key: 'verity.diagnostics.unsupportedSeverity', default: 'warning', setting: 'unsupportedSeverity', valid: isSeverity },
+  { key: 'verity.diagnostics.contradictedSeverity', default: 'error', setting: 'contradictedSeverity', valid: isSeverity },
+  { key: 'verity.model.baseUrl', default: '', setting: 'modelBaseUrl', valid: isStr },
+  { key: 'verity.model.name', default: '', setting: 'modelName', valid: isStr },
+] as ReadonlyArray<SettingSpec<unknown>>;
+
+/** A setting's value, or its default when unset or of the wrong type (never throws). */
+function valueOf(spec: SettingSpec<unknown>, read: SettingReader): unknown {
+  const v = read(spec.key);
+  return v !== undefined && spec.valid(v) ? v : spec.default;
+}
+
+/** Core options from the settings (only keys the settings define; the core fills the rest). */
+export function readVerityOptions(read: SettingReader): Partial<VerityOptions> {
+  const out: Record<string, unknown> = {};
+  for (const spec of SETTINGS) {
+    if (!spec.option) continue;
+    const v = valueOf(spec, read);
+    out[spec.option] = spec.toOption ? spec.toOption(v) : v;
+  }
+  return out as Partial<VerityOptions>;
+}
+
+/** The extension's own settings. */
+export function readExtensionSettings(read: SettingReader): ExtensionSettings {
+  const out: Record<string, unknown> = {};
+  for (const spec of SETTINGS) if (spec.setting) out[spec.setting] = valueOf(spec, read);
+  return out as unknown as ExtensionSettings;
+}
+
+/** Settings whose change means the index must be rebuilt (passages or file set change). */
+export const REINDEX_KEYS = ['verity.include', 'verity.exclude', 'verity.respectGitignore', 'verity.passage.minWords', 'verity.passage.maxWords', 'verity.maxFileSizeMB', 'verity.maxPdfSizeMB'];

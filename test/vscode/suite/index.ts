@@ -1,0 +1,10 @@
+// extensionTestsPath entry: VS Code calls run() inside the extension host. Suites run in this order.
+import { runAll } from './runner';
+import './activation.test';
+import './indexing.test';
+import './checking.test';
+import './chat.test';
+
+export function run(): Promise<void> {
+  return runAll();
+}

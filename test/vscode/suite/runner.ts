@@ -1,0 +1,46 @@
+/**
+ * A tiny in-editor test runner: suites register tests with `test`, `run` executes them in order
+ * with a per-test time limit, prints one line per test and the closing `N passed, N failed` line
+ * that CI reads, and rejects when anything failed (VS Code then exits non-zero).
+ */
+interface TestCase {
+  name: string;
+  fn: () => Promise<void> | void;
+  timeoutMs: number;
+}
+
+const tests: TestCase[] = [];
+
+export function test(name: string, fn: () => Promise<void> | void, timeoutMs = 60_000): void {
+  tests.push({ name, fn, timeoutMs });
+}
+
+async function withTimeout(t: TestCase): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${t.timeoutMs} ms`)), t.timeoutMs);
+  });
+  try {
+    await Promise.race([Promise.resolve().then(t.fn), limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function runAll(): Promise<void> {
+  let passed = 0;
+  let failed = 0;
+  for (const t of tests) {
+    const started = Date.now();
+    try {
+      await withTimeout(t);
+      passed++;
+      console.log(`✔ ${t.name} (${Date.now() - started} ms)`);
+    } catch (e) {
+      failed++;
+      console.log(`✖ ${t.name} (${Date.now() - started} ms)\n    ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    }
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  if (failed > 0) throw new Error(`${failed} test(s) failed`);
+}
