@@ -42,3 +42,5 @@ function print(title: string, m: Metrics): void {
 print(`${FOLDS}-fold cross-validation grouped by question/document (parameters refitted per fold; these are the reported numbers)`, metrics(records, cv.verdicts));
 print('shipped calibration (src/core/check/calibration.json) on the same data it was fitted on — in-sample, for reference only', metrics(records, records.map((r) => verdictOf(r, DEFAULT_CALIBRATION))));
 console.log(`\nper-fold thresholds: ${cv.params.map((p) => p.threshold).join(', ')}`);
+console.log(`per-fold question-answer thresholds: ${cv.params.map((p) => p.qa?.threshold ?? '-').join(', ')}`);
+console.log(`per-fold contradiction alignments: ${cv.params.map((p) => JSON.stringify(p.contraAlign)).join(' ')}`);

@@ -82,7 +82,7 @@ export function haluevalRecords(dir: string, which: 'one' | 'multi'): SentenceRe
   const out: SentenceRecord[] = [];
   rows.forEach((r, i) => {
     for (const [answer, halluc] of [[r.right_answer, false], [r.hallucinated_answer, true]] as const) {
-      const res = checker.check(answer, { evidence: [knowledge[i]!], useIndex: false });
+      const res = checker.check(answer, { evidence: [knowledge[i]!], useIndex: false, question: r.question });
       for (const s of res.sentences) {
         out.push({ ds: which === 'one' ? 'halueval-one' : 'halueval-multi', group: `h${i}`, item: `h${i}-${halluc ? 'h' : 'r'}`, features: claimFeatures(s), gold: halluc, goldStrict: halluc });
       }

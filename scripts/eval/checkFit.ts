@@ -18,7 +18,18 @@ const DATASET_WEIGHT: Record<Dataset, number> = { ragtruth: 2, 'halueval-one': 1
  */
 const LEARN_FROM: Record<Dataset, boolean> = { ragtruth: true, 'halueval-one': false, 'halueval-multi': false, perturb: false };
 
-type Params = Pick<Calibration, 'weights' | 'bias' | 'threshold' | 'contraAlign'>;
+type Params = Pick<Calibration, 'weights' | 'bias' | 'threshold' | 'contraAlign' | 'qa'>;
+
+/**
+ * Features the question-answer model leaves out: they measure how long the answer is, and on
+ * HaluEval length alone separates right from hallucinated answers without checking anything.
+ */
+const LENGTH_FEATURES: ReadonlySet<string> = new Set(['termCount', 'unseenCount']);
+const QA_FEATURES = FEATURE_NAMES.filter((f) => !LENGTH_FEATURES.has(f));
+/** Without a question, novelCov restates recall (every term is novel): the main model leaves it out. */
+const QUESTION_FEATURES: ReadonlySet<string> = new Set(['novelCov']);
+const MAIN_FEATURES = FEATURE_NAMES.filter((f) => !QUESTION_FEATURES.has(f));
+const withQuestion = (r: SentenceRecord): boolean => r.features?.withQuestion === 1;
 
 export function verdictOf(r: SentenceRecord, p: Params): Verdict {
   if (!r.features) return 'not_claim';
@@ -26,17 +37,23 @@ export function verdictOf(r: SentenceRecord, p: Params): Verdict {
 }
 const flagged = (v: Verdict): boolean => v === 'unsupported' || v === 'contradicted';
 
-/** Weighted logistic regression (gradient descent, L2) predicting "supported". */
-export function fitLogistic(records: SentenceRecord[], iterations = 1500, l2 = 1e-3): { weights: Record<string, number>; bias: number } {
-  const rows = records.filter((r) => r.features && LEARN_FROM[r.ds]);
+/**
+ * Weighted logistic regression (gradient descent, L2) predicting "supported": the main model
+ * learns from the claims checked without a question (see {@link LEARN_FROM}), the question-answer
+ * model from those checked with one, over `features`.
+ */
+export function fitLogistic(
+  records: SentenceRecord[], qa = false, features: readonly string[] = FEATURE_NAMES, iterations = 1500, l2 = 1e-3,
+): { weights: Record<string, number>; bias: number } {
+  const rows = records.filter((r) => r.features && (qa ? withQuestion(r) : LEARN_FROM[r.ds] && !withQuestion(r)));
   // each dataset weighs the same overall (RAGTruth, real RAG answers, counts double), so the
   // large sets do not drown the small ones
   const perDs = new Map<Dataset, number>();
   for (const r of rows) perDs.set(r.ds, (perDs.get(r.ds) ?? 0) + 1);
   const sw = rows.map((r) => DATASET_WEIGHT[r.ds] / perDs.get(r.ds)!);
-  const X = rows.map((r) => FEATURE_NAMES.map((f) => r.features![f]));
+  const X = rows.map((r) => features.map((f) => (r.features as Record<string, number>)[f]!));
   const y = rows.map((r) => (r.gold ? 0 : 1));
-  const w = new Array<number>(FEATURE_NAMES.length).fill(0);
+  const w = new Array<number>(features.length).fill(0);
   let b = 0;
   const total = sw.reduce((a, c) => a + c, 0);
   const lr = 2;
@@ -54,8 +71,9 @@ export function fitLogistic(records: SentenceRecord[], iterations = 1500, l2 = 1
     for (let j = 0; j < w.length; j++) w[j]! -= lr * (g[j]! / total + l2 * w[j]!);
     b -= lr * (gb / total);
   }
-  const weights: Record<string, number> = {};
-  FEATURE_NAMES.forEach((f, j) => (weights[f] = round(w[j]!)));
+  // a feature the model leaves out is written with weight 0, so the JSON names every feature
+  const weights: Record<string, number> = Object.fromEntries(FEATURE_NAMES.map((f) => [f, 0]));
+  features.forEach((f, j) => (weights[f] = round(w[j]!)));
   return { weights, bias: round(b) };
 }
 
@@ -178,17 +196,54 @@ function objective(m: Metrics): number {
   return (m.ragtruth ? DATASET_WEIGHT.ragtruth * (m.ragtruth.sentence.f1 + m.ragtruth.answer.f1) : 0) + (m.haluevalOne ?? 0) + (m.haluevalMulti ?? 0) + (m.perturb ? m.perturb.originalsPass + m.perturb.detected : 0);
 }
 
-/** Fits every parameter on `records`. */
+/**
+ * Fits every parameter on `records`. Contradiction thresholds start at their precision floor
+ * ({@link fitContraAlign}) and are raised, one type at a time, where that improves the objective:
+ * a contradiction rule that costs more correct answers than it catches is held back.
+ */
 export function fitAll(records: SentenceRecord[]): Params {
-  const contraAlign = fitContraAlign(records);
-  const { weights, bias } = fitLogistic(records);
+  const floor = fitContraAlign(records);
+  const { weights, bias } = fitLogistic(records, false, MAIN_FEATURES);
+  const contraAlign = { ...floor };
+  let qa = fitQa(records, contraAlign);
+  let threshold = fitThreshold(records, { weights, bias, contraAlign, threshold: 0.5, ...(qa ? { qa } : {}) });
+  for (const type of ['value', 'valueLoose', 'name', 'negation'] as const) {
+    let best = { t: contraAlign[type], obj: -1 };
+    for (const t of GRID.filter((g) => g >= floor[type])) {
+      const p: Params = { weights, bias, threshold, contraAlign: { ...contraAlign, [type]: t }, ...(qa ? { qa } : {}) };
+      const obj = objective(metrics(records, records.map((r) => verdictOf(r, p))));
+      if (obj > best.obj + 1e-9) best = { t, obj };
+    }
+    contraAlign[type] = best.t;
+  }
+  qa = fitQa(records, contraAlign);
+  threshold = fitThreshold(records, { weights, bias, contraAlign, threshold, ...(qa ? { qa } : {}) });
+  return { weights, bias, contraAlign, threshold, ...(qa ? { qa } : {}) };
+}
+
+/** The support threshold of the main model maximising the objective, the other parameters fixed. */
+function fitThreshold(records: SentenceRecord[], p: Params): number {
   let best = { t: 0.5, obj: -1 };
   for (let t = 0.05; t < 0.96; t += 0.01) {
-    const p: Params = { weights, bias, contraAlign, threshold: t };
-    const obj = objective(metrics(records, records.map((r) => verdictOf(r, p))));
+    const obj = objective(metrics(records, records.map((r) => verdictOf(r, { ...p, threshold: t }))));
     if (obj > best.obj) best = { t: round(t), obj };
   }
-  return { weights, bias, contraAlign, threshold: best.t };
+  return best.t;
+}
+
+/** The question-answer model: logistic weights, and the threshold maximising the answers judged right. */
+function fitQa(records: SentenceRecord[], contraAlign: Calibration['contraAlign']): Calibration['qa'] {
+  const rows = records.filter(withQuestion);
+  if (rows.length === 0) return undefined;
+  const { weights, bias } = fitLogistic(rows, true, QA_FEATURES);
+  let best = { t: 0.5, obj: -1 };
+  for (let t = 0.05; t < 0.96; t += 0.01) {
+    const p: Params = { weights: {}, bias: 0, threshold: 0.5, contraAlign, qa: { weights, bias, threshold: t } };
+    const m = metrics(rows, rows.map((r) => verdictOf(r, p)));
+    const obj = (m.haluevalOne ?? 0) + (m.haluevalMulti ?? 0);
+    if (obj > best.obj) best = { t: round(t), obj };
+  }
+  return { weights, bias, threshold: best.t };
 }
 
 /** Stable fold of a group id (FNV-1a), so folds are the same on every run. */

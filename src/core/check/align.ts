@@ -56,9 +56,12 @@ export function passageProfile(passage: Passage): PassageProfile {
   const units: Unit[] = [];
   for (const seg of segmentSentences(passage.text)) {
     if (seg.kind === 'code') continue;
-    // most evidence sentences carry no markdown: skip the cleaning regexes for them
-    const p = profile(MARKUP.test(seg.text) ? cleanClaim(seg.text) : seg.text);
-    units.push({ start: seg.start, end: seg.end, profile: p, termSet: termSetOf(p.terms) });
+    for (const [start, end] of unglue(seg.text)) {
+      const text = seg.text.slice(start, end);
+      // most evidence sentences carry no markdown: skip the cleaning regexes for them
+      const p = profile(MARKUP.test(text) ? cleanClaim(text) : text);
+      units.push({ start: seg.start + start, end: seg.start + end, profile: p, termSet: termSetOf(p.terms) });
+    }
   }
   if (units.length === 0) {
     const p = profile(passage.text);
@@ -78,6 +81,24 @@ export function passageProfile(passage: Passage): PassageProfile {
   if (cache.size >= CACHE_MAX) cache.clear();
   cache.set(key, pp);
   return pp;
+}
+
+/** A full stop glued to the next sentence's capital ("…the 19th century.First for Women is…"). */
+const GLUED = /(?<=\p{Ll}{2}[)"”’]?\.)(?=["“]?\p{Lu}\p{Ll})/gu;
+
+/**
+ * Ranges of the sentences inside one segment: scraped text often glues sentences together, and
+ * a unit must be one sentence for alignment to say which sentence states what.
+ */
+function unglue(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let from = 0;
+  for (const m of text.matchAll(GLUED)) {
+    out.push([from, m.index]);
+    from = m.index;
+  }
+  out.push([from, text.length]);
+  return out;
 }
 
 /** The parts of a hyphenated term ("extended-release" → extend, releas), stop words dropped. */
@@ -111,9 +132,14 @@ export function weightedRecall(terms: Map<string, number>, has: (t: string) => b
   return total > 0 ? hit / total : 0;
 }
 
+/** Weighted recall of `weights`' terms in each unit of a passage. */
+export function unitRecallsOf(weights: Map<string, number>, pp: PassageProfile): number[] {
+  return pp.units.map((u) => weightedRecall(weights, (t) => hasTerm(u.termSet, t)));
+}
+
 /** Aligns a claim (its unique content terms with IDF weights) to the best window of a passage. */
 export function align(weights: Map<string, number>, pp: PassageProfile): Alignment {
-  const unitRecalls = pp.units.map((u) => weightedRecall(weights, (t) => hasTerm(u.termSet, t)));
+  const unitRecalls = unitRecallsOf(weights, pp);
   let best = { recall: -1, first: 0, last: 0 };
   // shorter windows first, so a longer one wins only by adding coverage
   for (let size = 1; size <= MAX_WINDOW; size++) {

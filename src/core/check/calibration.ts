@@ -5,6 +5,13 @@
 import fitted from './calibration.json';
 import { FEATURE_NAMES, type Features } from './features';
 
+/** A logistic model and its support threshold. */
+export interface ScoreModel {
+  weights: Record<string, number>;
+  bias: number;
+  threshold: number;
+}
+
 export interface Calibration {
   /** The script and the data the values were fitted on. */
   script: string;
@@ -18,6 +25,11 @@ export interface Calibration {
   threshold: number;
   /** Minimum alignment of the best evidence unit before a difference counts as a contradiction. */
   contraAlign: { value: number; valueLoose: number; name: number; negation: number };
+  /**
+   * The model for answers checked with their question (same form as the main one, fitted on
+   * question-answer data; features that only measure length are left out). Absent: the main model.
+   */
+  qa?: ScoreModel;
   /** Optional notes from the fitting run (cross-validated figures). */
   notes?: Record<string, unknown>;
 }
@@ -26,7 +38,7 @@ export interface Calibration {
 export const DEFAULT_CALIBRATION: Calibration = fitted as Calibration;
 
 /** The support score of a claim in [0, 1] under `cal`. */
-export function scoreFeatures(f: Features, cal: Calibration): number {
+export function scoreFeatures(f: Features, cal: Pick<ScoreModel, 'weights' | 'bias'>): number {
   let z = cal.bias;
   for (const name of FEATURE_NAMES) z += (cal.weights[name] ?? 0) * f[name];
   return 1 / (1 + Math.exp(-z));

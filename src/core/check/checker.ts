@@ -12,6 +12,7 @@ import { cleanClaim, extractCitations } from './clean';
 import { filterClaim } from './claimFilter';
 import { analyzeClaim, type Analysis } from './features';
 import { profile, type Profile } from './profile';
+import { novelCoverage } from './question';
 import { segmentSentences, type SegmentKind } from './segment';
 import { decideVerdict, explain, featureRecord } from './verdict';
 
@@ -40,6 +41,13 @@ export interface CheckOpts {
   useIndex?: boolean;
   /** Paths whose passages are never evidence: a document must not support itself. */
   excludePaths?: string[];
+  /**
+   * The question the text directly answers ("Delhi", "It was released in 2017."). The answer is
+   * then checked in its context: what it adds to the question must be in the evidence, and the
+   * calibration's question-answer model (fitted on short direct answers, HaluEval QA) decides.
+   * Leave it out for long explanatory answers: the main model is fitted on those.
+   */
+  question?: string;
   signal?: AbortSignal;
 }
 
@@ -83,6 +91,7 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     evidence: Passage[],
     useIndex: boolean,
     exclude: ReadonlySet<string>,
+    question: Profile | undefined,
   ): SentenceVerdict {
     const decision = filterClaim(cleanClaim(base.text), kind);
     if (decision.claim === undefined) {
@@ -109,12 +118,13 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     const maxIdf = Math.log(1 + ((stats?.docCount || candidates.size) + 0.5) / 0.5);
     const weights = new Map<string, number>();
     for (const t of cp.terms) weights.set(t, idf(t));
-    const alignments: Alignment[] = [...candidates.values()].map((p) => align(weights, passageProfile(p)));
-    const analysis = analyzeClaim(cp, weights, alignments, maxIdf);
+    const profiles = [...candidates.values()].map(passageProfile);
+    const alignments: Alignment[] = profiles.map((pp) => align(weights, pp));
+    const analysis = analyzeClaim(cp, weights, alignments, maxIdf, novelCoverage(cp, question, idf, profiles));
     if (analyze(claim).length === 0 && cp.values.length === 0) {
       return { ...base, verdict: 'not_claim', score: 0, reason: 'not a claim: no content words', alternatives: [] };
     }
-    const features = featureRecord(analysis);
+    const features = featureRecord(analysis, question !== undefined);
     const { verdict, score } = decideVerdict(features, cal);
     // a contradiction is decided by the passage that contradicts, which may not be the best-covering one
     const decidingAt = verdict === 'contradicted' && analysis.contradiction ? analysis.contradiction.at : 0;
@@ -133,13 +143,14 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
       const t0 = Date.now();
       const sentences: SentenceVerdict[] = [];
       const exclude = new Set(o.excludePaths ?? []);
+      const question = questionProfile(o.question);
       for (const seg of segmentSentences(text)) {
         if (o.signal?.aborted) throw new VerityError('CANCELLED', 'the check was cancelled');
         const base = {
           index: sentences.length, text: seg.text, start: seg.start, end: seg.end, line: seg.line, col: seg.col,
           endLine: seg.endLine, endCol: seg.endCol, citations: extractCitations(seg.text),
         };
-        sentences.push(verdictFor(base, seg.kind, o.evidence ?? [], o.useIndex ?? true, exclude));
+        sentences.push(verdictFor(base, seg.kind, o.evidence ?? [], o.useIndex ?? true, exclude, question));
       }
       return { text, sentences, summary: summarize(sentences), ms: Date.now() - t0 };
     },
@@ -150,9 +161,15 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
         index: 0, text: sentence, start: 0, end: sentence.length, line: 1, col: 1, endLine: lines.length,
         endCol: Math.max(1, lines[lines.length - 1]!.length), citations: extractCitations(sentence),
       };
-      return verdictFor(base, 'sentence', evidence, o.useIndex ?? true, new Set(o.excludePaths ?? []));
+      return verdictFor(base, 'sentence', evidence, o.useIndex ?? true, new Set(o.excludePaths ?? []), questionProfile(o.question));
     },
   };
+}
+
+/** The profile of a question, or undefined when there is none (or it has no words). */
+function questionProfile(question: string | undefined): Profile | undefined {
+  if (!question || !/[\p{L}\p{N}]/u.test(question)) return undefined;
+  return profile(cleanClaim(question));
 }
 
 /**

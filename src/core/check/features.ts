@@ -8,7 +8,7 @@ import type { Profile, Value } from './profile';
 /** Feature names, in the order the calibration's weights use. */
 export const FEATURE_NAMES = [
   'recall', 'recallBest', 'recallWin', 'copy', 'valueCov', 'nameCov', 'unseenIdf', 'unseenCount', 'termCount',
-  'negMismatch', 'align', 'fullRecall', 'unseenRare',
+  'negMismatch', 'align', 'fullRecall', 'unseenRare', 'novelCov',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 export type Features = Record<FeatureName, number>;
@@ -47,9 +47,9 @@ const valueKind = (v: string): string => (v.includes(':') ? v.slice(0, v.indexOf
 
 /**
  * Computes the features of a claim. `weights` are the IDF weights of its unique content terms;
- * `maxIdf` normalises the rarity of unseen terms.
+ * `maxIdf` normalises the rarity of unseen terms; `novelCov` is the coverage of what the claim adds to its question (see question.ts).
  */
-export function analyzeClaim(claim: Profile, weights: Map<string, number>, alignments: Alignment[], maxIdf: number): Analysis {
+export function analyzeClaim(claim: Profile, weights: Map<string, number>, alignments: Alignment[], maxIdf: number, novelCov: number): Analysis {
   const sorted = [...alignments].sort((a, b) => b.recall - a.recall || b.passageRecall - a.passageRecall);
   const best = sorted[0];
   const inAny = (t: string): boolean => sorted.some((a) => hasTerm(a.pp.terms, t));
@@ -101,6 +101,7 @@ export function analyzeClaim(claim: Profile, weights: Map<string, number>, align
     align: best ? best.unitRecall : 0,
     fullRecall: total > 0 && hit >= total - 1e-9 ? 1 : 0,
     unseenRare: Math.min(1, unseenRare / 3),
+    novelCov,
   };
   const analysis: Analysis = {
     features,

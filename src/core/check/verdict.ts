@@ -14,10 +14,12 @@ export type FeatureRecord = Features & {
   contraNegation: number;
   /** Alignment of the evidence unit that contradicts (0 when none does). */
   contraAt: number;
+  /** 1 when the claim was checked in the context of a question (the question-answer model decides). */
+  withQuestion: number;
 };
 
 /** The feature record of an analysis. */
-export function featureRecord(a: Analysis): FeatureRecord {
+export function featureRecord(a: Analysis, withQuestion = false): FeatureRecord {
   const c = a.contradiction;
   return {
     ...a.features,
@@ -26,19 +28,24 @@ export function featureRecord(a: Analysis): FeatureRecord {
     contraName: c?.type === 'name' ? 1 : 0,
     contraNegation: c?.type === 'negation' ? 1 : 0,
     contraAt: c?.align ?? 0,
+    withQuestion: withQuestion ? 1 : 0,
   };
 }
 
-/** Verdict and score of a claim from its feature record. */
+/**
+ * Verdict and score of a claim from its feature record: a claim checked with its question is
+ * scored by the question-answer model (`cal.qa`) when the calibration has one, else by the main model.
+ */
 export function decideVerdict(f: FeatureRecord, cal: Calibration): { verdict: Exclude<Verdict, 'not_claim'>; score: number } {
-  const score = scoreFeatures(f, cal);
+  const model = f.withQuestion === 1 && cal.qa ? cal.qa : cal;
+  const score = scoreFeatures(f, model);
   const contradicted =
     (f.contraValue === 1 && f.contraAt >= cal.contraAlign.value) ||
     (f.contraValueLoose === 1 && f.contraAt >= cal.contraAlign.valueLoose) ||
     (f.contraName === 1 && f.contraAt >= cal.contraAlign.name) ||
     (f.contraNegation === 1 && f.contraAt >= cal.contraAlign.negation);
-  if (contradicted) return { verdict: 'contradicted', score: Math.min(score, 1 - cal.threshold) };
-  return { verdict: score >= cal.threshold ? 'supported' : 'unsupported', score };
+  if (contradicted) return { verdict: 'contradicted', score: Math.min(score, 1 - model.threshold) };
+  return { verdict: score >= model.threshold ? 'supported' : 'unsupported', score };
 }
 
 const short = (s: string, n = 90): string => {
