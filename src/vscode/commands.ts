@@ -32,6 +32,19 @@ function checkAgainstOthers(verity: Verity, text: string, selfPath: string): Pro
   return verity.check(text, { excludePaths: [selfPath] });
 }
 
+/** The check with 1-based line/column numbers of the document the paragraph starts at. */
+function inDocumentLines(result: CheckResult, at: vscode.Position): CheckResult {
+  const shift = (line: number, col: number): [number, number] => [line + at.line, line === 1 ? col + at.character : col];
+  return {
+    ...result,
+    sentences: result.sentences.map((s) => {
+      const [line, col] = shift(s.line, s.col);
+      const [endLine, endCol] = shift(s.endLine, s.endCol);
+      return { ...s, line, col, endLine, endCol };
+    }),
+  };
+}
+
 export function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
   const { service, checks, models, chat, log, report } = deps;
   const reg = (id: string, fn: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
@@ -67,7 +80,9 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
       const verity = await service.ready();
       const self = toWorkspacePath(doc.uri);
       // A paragraph of an indexed document would find itself as its own evidence.
-      const result = self && verity.files().some((f) => f.path === self && f.state === 'indexed') ? await checkAgainstOthers(verity, text, self) : await verity.check(text);
+      const checked = self && verity.files().some((f) => f.path === self && f.state === 'indexed') ? await checkAgainstOthers(verity, text, self) : await verity.check(text);
+      // Report and hovers show lines of the document, not of the paragraph (offsets stay relative).
+      const result = inDocumentLines(checked, target.start);
       checks.set(doc, target, result);
       const s = result.summary;
       log.info(`checked ${s.sentences} sentences in ${doc.uri.fsPath}: ${s.supported} supported, ${s.unsupported} unsupported, ${s.contradicted} contradicted (${result.ms} ms)`);

@@ -34,6 +34,8 @@ test('Check This Paragraph: one true, one unsupported, one contradicted sentence
   console.log(`# verdicts: ${result.sentences.map((s) => `${s.verdict}(${s.score.toFixed(2)})`).join(', ')}`);
   assert.deepEqual(result.sentences.map((s) => s.verdict), ['supported', 'unsupported', 'contradicted']);
   assert.equal(result.sentences[0]?.text.trim(), TRUE_SENTENCE);
+  const at = rangeOf(doc, UNSUPPORTED).start;
+  assert.deepEqual([result.sentences[1]?.line, result.sentences[1]?.col], [at.line + 1, at.character + 1], 'sentence positions are document lines and columns (1-based)');
   const diags = await waitFor('verity diagnostics', () => (verityDiagnostics(doc.uri).length === 2 ? verityDiagnostics(doc.uri) : undefined), 5000);
   const byCode = new Map(diags.map((d) => [String(typeof d.code === 'object' ? d.code.value : d.code), d]));
   const unsupported = byCode.get('claim.unsupported');
