@@ -1,6 +1,7 @@
 /**
  * Retrieval quality on the dev sets: `npm run eval:retrieval [-- --questions <file>]
- * [--corpus doc2dial|rhdh|all] [--quick] [--shards N] [--min-words N] [--max-words N]`.
+ * [--corpus doc2dial|rhdh|all] [--quick] [--shards N] [--min-words N] [--max-words N]
+ * [--ranking '<RankingParams JSON>']`. Passage size defaults to the product's (DEFAULT_OPTIONS).
  *
  * Each corpus is ingested with the product's markdown ingest and indexed with the product's
  * passage index. For three query constructions (last user turn; last turn + ~100 history tokens,
@@ -12,6 +13,7 @@
  */
 import path from 'node:path';
 import { buildQuery, createPassageIndex, type RankingParams } from '../src/core/index/index';
+import { DEFAULT_OPTIONS } from '../src/core/verity';
 import type { Passage } from '../src/core/types';
 import { miniSearch, stockOrama, textbookBm25, type Retriever } from './eval/baselines';
 import { loadDoc2dial, loadRhdh, sharedDataDir, type ChunkOpts, type Corpus, type EvalQuestion } from './eval/corpora';
@@ -105,7 +107,8 @@ async function main(): Promise<void> {
   const questions = arg('questions');
   const which = arg('corpus') ?? (questions ? 'doc2dial' : 'all');
   const shards = Number(arg('shards') ?? 4);
-  const chunk: ChunkOpts = { minWords: Number(arg('min-words') ?? 200), maxWords: Number(arg('max-words') ?? 400) };
+  // passage size: the product's defaults unless overridden
+  const chunk: ChunkOpts = { minWords: Number(arg('min-words') ?? DEFAULT_OPTIONS.passageMinWords), maxWords: Number(arg('max-words') ?? DEFAULT_OPTIONS.passageMaxWords) };
   const rankingArg = arg('ranking');
   const ranking = rankingArg ? (JSON.parse(rankingArg) as Partial<RankingParams>) : undefined;
   console.log(`passages: product markdown ingest, ${chunk.minWords}-${chunk.maxWords} words${ranking ? `; ranking ${rankingArg}` : ''}`);

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { buildQuery } from '../../src/core/index/index';
+import { DEFAULT_OPTIONS } from '../../src/core/verity';
 import type { Passage } from '../../src/core/types';
 import { ingestAll, readMarkdown, type ChunkOpts } from './corpora';
 
@@ -18,7 +19,7 @@ export interface BenchCorpus {
 }
 
 /** The base corpus and 200 realistic queries (doc2dial dev turns with history, fixed order). */
-export function loadBenchCorpus(dataDir: string, chunk: ChunkOpts = { minWords: 200, maxWords: 400 }): BenchCorpus {
+export function loadBenchCorpus(dataDir: string, chunk: ChunkOpts = { minWords: DEFAULT_OPTIONS.passageMinWords, maxWords: DEFAULT_OPTIONS.passageMaxWords }): BenchCorpus {
   const d2 = path.join(dataDir, 'doc2dial');
   const rh = path.join(dataDir, 'rhdh-docs');
   const base = [...ingestAll(readMarkdown(path.join(d2, 'docs'), d2), chunk), ...ingestAll(readMarkdown(path.join(rh, 'docs'), rh), chunk)];

@@ -28,6 +28,11 @@ export interface RankingParams {
   /** Weight of a file's second-best passage in that file-level score (0: best passage only). */
   docSecond: number;
   /**
+   * Phrase bonus: each bigram of the question (first query line) found as adjacent terms in a
+   * candidate passage adds this share of the best candidate's score (re-ranks the top pool).
+   */
+  phraseWeight: number;
+  /**
    * Weight of terms that occur only in the context lines of a multi-line query (every line
    * after the first: the dialogue history that buildQuery appends) relative to the first line.
    */

@@ -4,6 +4,7 @@
  * boosts; hybrid with vectors when they were given at add time.
  */
 import { throwIfCancelled } from '../errors';
+import { analyze } from '../text/analyzer';
 import { hashString } from '../hash';
 import type { StoragePort } from '../ports';
 import type { Passage, SearchHit, SearchOptions } from '../types';
@@ -48,9 +49,16 @@ export interface PassageIndex {
  * others). Title and heading matches weigh 3 and 2 body matches; adding the file's best passage
  * score (docWeight 1) keeps the top passages on the best file (+8 gold-passage recall@5 on
  * doc2dial, document recall unchanged); history-only terms at 0.7 (+1 doc recall@1). k1, b and a
- * second-best-passage term moved nothing beyond noise and stay textbook-like.
+ * second-best-passage term moved nothing beyond noise and stay textbook-like. The phrase bonus
+ * (question bigrams adjacent in the passage, 0.1 of the top score each) added +1.3 document
+ * recall@1 and +2 gold-passage recall@5 on doc2dial and +1.8 passage recall@5 on rhdh.
  */
-export const DEFAULT_RANKING: RankingParams = { k1: 1.2, b: [0.3, 0.5, 0.75], boosts: [3, 2, 1], docWeight: 1, docSecond: 0, contextWeight: 0.7 };
+export const DEFAULT_RANKING: RankingParams = { k1: 1.2, b: [0.3, 0.5, 0.75], boosts: [3, 2, 1], docWeight: 1, docSecond: 0, contextWeight: 0.7, phraseWeight: 0.1 };
+
+/** Candidates re-ranked by the phrase bonus (at least; more when more results are asked for). */
+const PHRASE_POOL = 30;
+
+const byScoreThenId = (a: [string, number], b: [string, number]): number => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -145,14 +153,40 @@ export class ShardedPassageIndex implements PassageIndex {
   rank(query: string, opts: IndexSearchOptions, limit: number): Array<[string, number]> {
     const terms = this.queryTerms(query);
     if (terms.length === 0) return [];
-    const ctx: QueryContext = { terms, limit, pathPrefix: opts.pathPrefix, kind: opts.kind };
+    // every shard returns the whole re-rank pool, so the merged pool equals a single index's
+    const poolSize = this.params.phraseWeight > 0 ? Math.max(limit, PHRASE_POOL) : limit;
+    const ctx: QueryContext = { terms, limit: poolSize, pathPrefix: opts.pathPrefix, kind: opts.kind };
     const merged: Array<[string, number]> = [];
     for (const s of this.shards) {
       throwIfCancelled(opts.signal);
       merged.push(...s.search(query, ctx));
     }
-    merged.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    return merged.slice(0, limit);
+    merged.sort(byScoreThenId);
+    const pool = merged.slice(0, poolSize);
+    return this.phraseRerank(query, pool).slice(0, limit);
+  }
+
+  /** Adds the phrase bonus (see RankingParams.phraseWeight) to a ranked pool and re-sorts it. */
+  private phraseRerank(query: string, pool: Array<[string, number]>): Array<[string, number]> {
+    const w = this.params.phraseWeight;
+    if (w <= 0 || pool.length < 2) return pool;
+    const nl = query.indexOf('\n');
+    const q = analyze(nl < 0 ? query : query.slice(0, nl));
+    const bigrams = new Set<string>();
+    for (let i = 1; i < q.length; i++) bigrams.add(`${q[i - 1]} ${q[i]}`);
+    if (bigrams.size === 0) return pool;
+    const bonus = w * pool[0]![1];
+    const out = pool.map(([id, score]): [string, number] => {
+      const p = this.get(id)!;
+      const t = analyze(`${p.headings.join(' \n ')} \n ${p.text}`);
+      const found = new Set<string>();
+      for (let i = 1; i < t.length; i++) {
+        const b = `${t[i - 1]} ${t[i]}`;
+        if (bigrams.has(b)) found.add(b);
+      }
+      return [id, score + bonus * found.size];
+    });
+    return out.sort(byScoreThenId);
   }
 
   search(query: string, opts: IndexSearchOptions = {}): SearchHit[] {

@@ -95,3 +95,16 @@ test('add honours an aborted signal', async () => {
   ac.abort();
   await assert.rejects(index.add([passage('a.md', 0, 'text')], { signal: ac.signal }), { name: 'VerityError', code: 'CANCELLED' });
 });
+
+test('phrase bonus: question words adjacent in a passage lift it over scattered matches', async () => {
+  const ps = [
+    passage('scattered.md', 0, 'The licence office helps every driver.'),
+    passage('phrase.md', 0, 'Each driver licence request is checked at the counter.'),
+  ];
+  const plain = createPassageIndex({ shards: 1, ranking: { phraseWeight: 0 } });
+  await plain.add(ps);
+  assert.equal(plain.search('driver licence')[0]!.passage.path, 'scattered.md', 'shorter passage wins on BM25 alone');
+  const index = createPassageIndex({ shards: 2 });
+  await index.add(ps);
+  assert.equal(index.search('driver licence')[0]!.passage.path, 'phrase.md');
+});
