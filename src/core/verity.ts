@@ -7,6 +7,7 @@ import { isVerityError, throwIfCancelled, VerityError } from './errors';
 import { hashBytes } from './hash';
 import { silentLogger } from './ports';
 import type { FileRecord, Passage, PassageKind, SearchHit, SearchOptions, SkipCode, Turn } from './types';
+import { DEFAULT_CHUNK_SIZE } from './ingest/chunk';
 import { ingestMarkdown } from './ingest/markdown';
 import { pdfToPassages } from './ingest/pdf';
 import { createPassageIndex, loadPassageIndex, type PassageIndex } from './index';
@@ -15,8 +16,8 @@ import { runTurn } from './loop/runTurn';
 import { EmbeddingIndexer } from './embeddingIndexer';
 
 export const DEFAULT_OPTIONS: VerityOptions = {
-  passageMinWords: 120,
-  passageMaxWords: 250,
+  passageMinWords: DEFAULT_CHUNK_SIZE.minWords,
+  passageMaxWords: DEFAULT_CHUNK_SIZE.maxWords,
   maxFileBytes: 10 * 1024 * 1024,
   maxPdfBytes: 50 * 1024 * 1024,
   topK: 6,
