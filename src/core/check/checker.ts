@@ -124,14 +124,14 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     if (analyze(claim).length === 0 && cp.values.length === 0) {
       return { ...base, verdict: 'not_claim', score: 0, reason: 'not a claim: no content words', alternatives: [] };
     }
-    const features = featureRecord(analysis, question !== undefined);
+    const features = featureRecord(analysis, question !== undefined, decision.admitted === true);
     const { verdict, score } = decideVerdict(features, cal);
     // a contradiction is decided by the passage that contradicts, which may not be the best-covering one
     const decidingAt = verdict === 'contradicted' && analysis.contradiction ? analysis.contradiction.at : 0;
     if (decidingAt > 0) analysis.alignments.unshift(...analysis.alignments.splice(decidingAt, 1));
     const best = analysis.alignments[0];
     const evidenceRef = best && (best.recall >= CLOSE_ENOUGH || verdict === 'contradicted') ? toRef(best) : undefined;
-    const reason = explain(verdict, analysis, evidenceRef?.quote, best ? best.pp.passage.text.slice(best.unit.start, best.unit.end) : undefined);
+    const reason = explain(verdict, analysis, evidenceRef?.quote, best ? best.pp.passage.text.slice(best.unit.start, best.unit.end) : undefined, decision.admitted === true);
     const alternatives = alternativesOf(analysis);
     const out: SentenceVerdict = { ...base, verdict, score, reason, alternatives, features: { ...features } };
     if (evidenceRef) out.evidence = evidenceRef;

@@ -10,6 +10,11 @@ export interface ClaimDecision {
   claim?: string;
   /** Why it is not a claim (one line). */
   reason?: string;
+  /**
+   * The text itself says the sources do not state the claim ("… (not mentioned in the
+   * passages)", "…, although this is not stated in the sources"): it is unsupported as written.
+   */
+  admitted?: boolean;
 }
 
 const GREETING = /^(hi|hello|hey|greetings|good (morning|afternoon|evening|luck)|best of luck|enjoy|thanks?( you)?|thank you|you're welcome|sure|certainly|of course|absolutely|great question)\b[^.!?]{0,40}[.!?]?$/i;
@@ -25,6 +30,14 @@ const SOURCE_MENTION = /\s*\(?\b((according to|as (stated|mentioned|described) i
 const SOURCE_PAREN = /\s*\([^()]*\b(passages?|sources?|documents?|ref)\b[^()]*\)/gi;
 /** Sentences that only point at the sources or say what they lack. */
 const POINTER = /^(this|that|it|these|which)( information)? (is|are|was|were|can be) (described|mentioned|stated|explained|found|noted|listed|shown|seen)\b|\bis not (explicitly|specifically|directly|clearly) (stated|mentioned|specified|described)\b|\bno (specific |further |additional |detailed )?(information|instructions|details|data) (is|are|was|were) (provided|given|mentioned|available)\b/i;
+/** Saying the sources do not state something ("not explicitly mentioned", "unspecified"). */
+const NOT_STATED = String.raw`(?:(?:is|are|was|were|has|have|been)\s+)?(?:not|n't)\s+(?:been\s+)?(?:explicitly\s+|specifically\s+|directly\s+|clearly\s+)?(?:mentioned|stated|specified|provided|included|covered|found|given|supported|discussed)|unspecified|unmentioned`;
+const SOURCE_WORD = String.raw`passages?|sources?|context|documents?|(?:given|provided)\s+(?:text|information)`;
+/** A parenthetical admitting that the sources do not state what it is attached to. */
+const ADMIT_PAREN = new RegExp(String.raw`\s*\((?=[^()]*\b(?:${SOURCE_WORD})\b)[^()]*\b(?:${NOT_STATED})\b[^()]*\)`, 'i');
+/** A trailing clause admitting the same ("…, although this is not mentioned in the passages."). */
+const ADMIT_CLAUSE = new RegExp(String.raw`,?\s+(?:although|though|even though|but|however,?)\s+(?:this|that|it|these|they)\s+(?:${NOT_STATED})\b(?=[^.!?]*\b(?:${SOURCE_WORD})\b)[^.!?]*[.!?]?\s*$`, 'i');
+
 const ABOUT_SOURCES = /\b(passages?|the (given|provided) (information|context|text|documents?)|the context)\b/i;
 
 /** Whether a segment is a claim, and the text to check when it is. */
@@ -33,6 +46,12 @@ export function filterClaim(text: string, kind: SegmentKind): ClaimDecision {
   if (kind === 'heading') return { reason: 'heading' };
   const t = text.trim();
   if (!/[\p{L}\p{N}]/u.test(t)) return { reason: 'no words to check' };
+  // content the text itself says the sources lack: check the content, marked as admitted
+  const admitted = t.replace(ADMIT_PAREN, '').replace(ADMIT_CLAUSE, '').trim();
+  if (admitted !== t) {
+    const rest = filterClaim(/[.!?]$/.test(admitted) ? admitted : `${admitted}.`, kind);
+    return rest.claim === undefined ? rest : { ...rest, admitted: true };
+  }
   if (/\?["'”’)\]]*$/.test(t)) return { reason: 'question' };
   if (GREETING.test(t)) return { reason: 'greeting' };
   if (/^(yes|no|yeah|nope|true|false)[.!]?$/i.test(t)) return { reason: 'a bare yes/no says nothing checkable on its own' };

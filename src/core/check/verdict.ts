@@ -16,10 +16,12 @@ export type FeatureRecord = Features & {
   contraAt: number;
   /** 1 when the claim was checked in the context of a question (the question-answer model decides). */
   withQuestion: number;
+  /** 1 when the text itself says the sources do not state the claim (see claimFilter.ts). */
+  admitted: number;
 };
 
 /** The feature record of an analysis. */
-export function featureRecord(a: Analysis, withQuestion = false): FeatureRecord {
+export function featureRecord(a: Analysis, withQuestion = false, admitted = false): FeatureRecord {
   const c = a.contradiction;
   return {
     ...a.features,
@@ -29,6 +31,7 @@ export function featureRecord(a: Analysis, withQuestion = false): FeatureRecord 
     contraNegation: c?.type === 'negation' ? 1 : 0,
     contraAt: c?.align ?? 0,
     withQuestion: withQuestion ? 1 : 0,
+    admitted: admitted ? 1 : 0,
   };
 }
 
@@ -45,6 +48,8 @@ export function decideVerdict(f: FeatureRecord, cal: Calibration): { verdict: Ex
     (f.contraName === 1 && f.contraAt >= cal.contraAlign.name) ||
     (f.contraNegation === 1 && f.contraAt >= cal.contraAlign.negation);
   if (contradicted) return { verdict: 'contradicted', score: Math.min(score, 1 - model.threshold) };
+  // the text says its sources do not state it: unsupported, whatever the words share with them
+  if (f.admitted === 1) return { verdict: 'unsupported', score: Math.min(score, model.threshold / 2) };
   return { verdict: score >= model.threshold ? 'supported' : 'unsupported', score };
 }
 
@@ -55,9 +60,10 @@ const short = (s: string, n = 90): string => {
 const list = (xs: string[], n = 3): string => xs.slice(0, n).map((x) => `'${x}'`).join(', ');
 
 /** One line a person can read explaining the verdict. */
-export function explain(verdict: Verdict, a: Analysis, quote: string | undefined, unitText?: string): string {
+export function explain(verdict: Verdict, a: Analysis, quote: string | undefined, unitText?: string, admitted = false): string {
   if (verdict === 'supported') return quote ? `the source says it: "${short(quote)}"` : 'supported by the evidence';
   if (verdict === 'contradicted' && a.contradiction) return contradictionReason(a.contradiction, unitText ?? quote ?? '');
+  if (admitted) return 'the text itself says its sources do not state this';
   if (a.alignments.length === 0) return 'no passage is about this';
   if (a.unseenNames.length > 0) return `no passage mentions ${list(a.unseenNames, 2)}`;
   if (a.unseenValues.length > 0) return `no passage mentions ${list(a.unseenValues, 2)}`;

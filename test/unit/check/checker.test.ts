@@ -93,3 +93,19 @@ test('evidence that agrees outweighs a near-duplicate that differs in one detail
   assert.equal(v.verdict, 'contradicted');
   assert.match(v.reason, /^the source says (30|45) dollars, not 60$/);
 });
+
+test('a sentence that admits its sources do not state it is unsupported, whatever words it shares', () => {
+  const plain = one('Orders ship from the Rotterdam warehouse.');
+  assert.equal(plain.verdict, 'supported');
+  for (const s of [
+    'Orders ship from the Rotterdam warehouse (not explicitly mentioned in the passages).',
+    'Orders ship from the Rotterdam warehouse, although this is not stated in the sources.',
+  ]) {
+    const v = one(s);
+    assert.equal(v.verdict, 'unsupported', s);
+    assert.equal(v.reason, 'the text itself says its sources do not state this');
+    assert.ok(v.score < DEFAULT_CALIBRATION.threshold);
+  }
+  // a sentence that only says what the sources lack is still not a claim
+  assert.equal(one('This is not explicitly mentioned in the passages.').verdict, 'not_claim');
+});
