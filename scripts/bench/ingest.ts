@@ -113,7 +113,7 @@ export async function run(ctx: BenchContext): Promise<void> {
     return;
   }
   const data = path.join(ctx.sharedDir, 'data');
-  ctx.log('### Markdown ingest (marked lexer → passages, default 120–250 words)');
+  ctx.log(`### Markdown ingest (marked lexer → passages, default ${DEFAULT_CHUNK_SIZE.minWords}–${DEFAULT_CHUNK_SIZE.maxWords} words)`);
   await benchMarkdown(ctx, data);
   ctx.log('\n### PDF text: pdf.js in a worker thread vs poppler pdftotext (same files, same run)');
   await benchPdf(ctx, data);

@@ -8,6 +8,7 @@
  *    the scripted HTTP server.
  * Figures are printed, never asserted.
  */
+import { DEFAULT_CHUNK_SIZE } from '../../src/core/ingest/chunk';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ingestMarkdown } from '../../src/core/ingest/markdown';
@@ -29,8 +30,8 @@ interface BenchContext {
 }
 
 const OPTIONS: VerityOptions = {
-  passageMinWords: 120,
-  passageMaxWords: 250,
+  passageMinWords: DEFAULT_CHUNK_SIZE.minWords,
+  passageMaxWords: DEFAULT_CHUNK_SIZE.maxWords,
   maxFileBytes: 1e7,
   maxPdfBytes: 5e7,
   topK: 6,

@@ -85,6 +85,12 @@ export interface SearchOptions {
   pathPrefix?: string;
   kind?: PassageKind;
   signal?: AbortSignal;
+  /**
+   * Re-rank the top candidates by the query's adjacent word pairs found in them (default true:
+   * right for questions in natural word order; pass false for keyword queries, whose word order
+   * means nothing).
+   */
+  phrase?: boolean;
 }
 
 export interface SearchHit {

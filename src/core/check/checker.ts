@@ -103,8 +103,9 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     const cp = profile(claim);
     if (useIndex && source) {
       const idfQ = idfFor(evidence);
-      // ask for more when some paths are excluded, so k real candidates remain
-      const hits = source.search(searchQuery(cp, idfQ), { k: exclude.size ? k * 2 : k });
+      // ask for more when some paths are excluded, so k real candidates remain; the query is
+      // keywords by weight, not prose, so no phrase re-rank
+      const hits = source.search(searchQuery(cp, idfQ), { k: exclude.size ? k * 2 : k, phrase: false });
       let taken = 0;
       for (const h of hits) {
         if (taken >= k) break;

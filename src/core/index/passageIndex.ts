@@ -58,6 +58,9 @@ export const DEFAULT_RANKING: RankingParams = { k1: 1.2, b: [0.3, 0.5, 0.75], bo
 /** Candidates re-ranked by the phrase bonus (at least; more when more results are asked for). */
 const PHRASE_POOL = 30;
 
+/** Passages whose analysed terms are kept for the phrase bonus (oldest dropped first). */
+const TERM_CACHE_MAX = 4096;
+
 const byScoreThenId = (a: [string, number], b: [string, number]): number => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
@@ -72,6 +75,8 @@ export class ShardedPassageIndex implements PassageIndex {
   readonly params: RankingParams;
   readonly shards: Shard[];
   private readonly batchSize: number;
+  /** See passageTerms. */
+  private readonly termCache = new Map<string, string[]>();
 
   /** `stats`, `shards` and `params` come from the snapshot loader; shards must share `params`. */
   constructor(opts: PassageIndexOptions | undefined, stats?: CorpusStats, shards?: Shard[], params?: RankingParams) {
@@ -154,7 +159,8 @@ export class ShardedPassageIndex implements PassageIndex {
     const terms = this.queryTerms(query);
     if (terms.length === 0) return [];
     // every shard returns the whole re-rank pool, so the merged pool equals a single index's
-    const poolSize = this.params.phraseWeight > 0 ? Math.max(limit, PHRASE_POOL) : limit;
+    const phrase = this.params.phraseWeight > 0 && opts.phrase !== false;
+    const poolSize = phrase ? Math.max(limit, PHRASE_POOL) : limit;
     const ctx: QueryContext = { terms, limit: poolSize, pathPrefix: opts.pathPrefix, kind: opts.kind };
     const merged: Array<[string, number]> = [];
     for (const s of this.shards) {
@@ -163,7 +169,7 @@ export class ShardedPassageIndex implements PassageIndex {
     }
     merged.sort(byScoreThenId);
     const pool = merged.slice(0, poolSize);
-    return this.phraseRerank(query, pool).slice(0, limit);
+    return (phrase ? this.phraseRerank(query, pool) : pool).slice(0, limit);
   }
 
   /** Adds the phrase bonus (see RankingParams.phraseWeight) to a ranked pool and re-sorts it. */
@@ -172,21 +178,53 @@ export class ShardedPassageIndex implements PassageIndex {
     if (w <= 0 || pool.length < 2) return pool;
     const nl = query.indexOf('\n');
     const q = analyze(nl < 0 ? query : query.slice(0, nl));
-    const bigrams = new Set<string>();
-    for (let i = 1; i < q.length; i++) bigrams.add(`${q[i - 1]} ${q[i]}`);
-    if (bigrams.size === 0) return pool;
+    // question bigrams as first term -> second terms, so the scan below builds no strings
+    const follows = new Map<string, Set<string>>();
+    let bigrams = 0;
+    for (let i = 1; i < q.length; i++) {
+      let next = follows.get(q[i - 1]!);
+      if (!next) follows.set(q[i - 1]!, (next = new Set()));
+      if (!next.has(q[i]!)) {
+        next.add(q[i]!);
+        bigrams++;
+      }
+    }
+    if (bigrams === 0) return pool;
     const bonus = w * pool[0]![1];
     const out = pool.map(([id, score]): [string, number] => {
-      const p = this.get(id)!;
-      const t = analyze(`${p.headings.join(' \n ')} \n ${p.text}`);
-      const found = new Set<string>();
+      const t = this.passageTerms(id);
+      let found = 0;
+      const seen = new Set<string>();
       for (let i = 1; i < t.length; i++) {
-        const b = `${t[i - 1]} ${t[i]}`;
-        if (bigrams.has(b)) found.add(b);
+        const next = follows.get(t[i - 1]!);
+        if (next?.has(t[i]!)) {
+          const key = `${t[i - 1]!} ${t[i]!}`;
+          if (!seen.has(key)) {
+            seen.add(key);
+            found++;
+          }
+        }
       }
-      return [id, score + bonus * found.size];
+      return [id, score + bonus * found];
     });
     return out.sort(byScoreThenId);
+  }
+
+  /**
+   * A passage's analysed headings and text, cached (bounded; keyed by id and content hash, so a
+   * re-indexed passage is analysed again): paragraph checks and follow-up questions keep
+   * re-ranking the same passages.
+   */
+  private passageTerms(id: string): string[] {
+    const p = this.get(id)!;
+    const key = `${id}\u0000${p.hash}`;
+    let terms = this.termCache.get(key);
+    if (terms === undefined) {
+      terms = analyze(`${p.headings.join(' \n ')} \n ${p.text}`);
+      if (this.termCache.size >= TERM_CACHE_MAX) this.termCache.delete(this.termCache.keys().next().value!);
+      this.termCache.set(key, terms);
+    }
+    return terms;
   }
 
   search(query: string, opts: IndexSearchOptions = {}): SearchHit[] {

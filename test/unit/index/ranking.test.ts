@@ -107,4 +107,6 @@ test('phrase bonus: question words adjacent in a passage lift it over scattered 
   const index = createPassageIndex({ shards: 2 });
   await index.add(ps);
   assert.equal(index.search('driver licence')[0]!.passage.path, 'phrase.md');
+  // keyword queries (the checker's) opt out: BM25 order
+  assert.equal(index.search('driver licence', { phrase: false })[0]!.passage.path, 'scattered.md');
 });
