@@ -91,12 +91,17 @@ export interface SearchOptions {
    * means nothing).
    */
   phrase?: boolean;
+  /**
+   * Build each hit's snippet (default true). Callers that read only the passages, such as the
+   * checker, pass false: the snippet is then '' and its tokenising is skipped.
+   */
+  snippet?: boolean;
 }
 
 export interface SearchHit {
   passage: Passage;
   score: number;
-  /** A short excerpt around the best-matching terms. */
+  /** A short excerpt around the best-matching terms ('' when the search asked for none). */
   snippet: string;
 }
 

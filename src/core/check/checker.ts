@@ -104,8 +104,8 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     if (useIndex && source) {
       const idfQ = idfFor(evidence);
       // ask for more when some paths are excluded, so k real candidates remain; the query is
-      // keywords by weight, not prose, so no phrase re-rank
-      const hits = source.search(searchQuery(cp, idfQ), { k: exclude.size ? k * 2 : k, phrase: false });
+      // keywords by weight, not prose, so no phrase re-rank; the checker reads passages, not snippets
+      const hits = source.search(searchQuery(cp, idfQ), { k: exclude.size ? k * 2 : k, phrase: false, snippet: false });
       let taken = 0;
       for (const h of hits) {
         if (taken >= k) break;

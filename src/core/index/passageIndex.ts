@@ -238,6 +238,7 @@ export class ShardedPassageIndex implements PassageIndex {
     } else {
       ranked = this.rank(query, opts, k);
     }
+    if (opts.snippet === false) return ranked.map(([id, score]) => ({ passage: this.get(id)!, score, snippet: '' }));
     const qt = new Set(this.queryTerms(query).map((t) => t.term));
     return ranked.map(([id, score]) => {
       const passage = this.get(id)!;

@@ -65,6 +65,22 @@ test('long passages get a snippet around the matching words', async () => {
   assert.ok(s.startsWith('…') && s.endsWith('…'));
 });
 
+test('snippet: false ranks the same passages with the same scores and builds no snippet', async () => {
+  const index = createPassageIndex({ shards: 2 });
+  const filler = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+  await index.add([
+    passage('a.md', 0, `${filler} The renewal fee is 75 euros when you renew online. ${filler}`),
+    passage('b.md', 0, `Renewal by mail costs more. ${filler}`),
+    passage('c.md', 0, `Nothing about fees here. ${filler}`),
+  ]);
+  const full = index.search('renewal fee online', { k: 3 });
+  const bare = index.search('renewal fee online', { k: 3, snippet: false });
+  assert.ok(full.length >= 2);
+  assert.deepEqual(bare.map((h) => [h.passage.id, h.score]), full.map((h) => [h.passage.id, h.score]));
+  assert.ok(full[0]!.snippet.includes('renew'), 'the default search still builds snippets');
+  assert.ok(bare.every((h) => h.snippet === ''));
+});
+
 test('incremental: removeByPath drops a file, re-adding replaces passages, stats follow', async () => {
   const index = createPassageIndex({ shards: 4 });
   await index.add([
