@@ -3,6 +3,7 @@
  * claim is aligned to the window of up to {@link MAX_WINDOW} consecutive units that covers most of
  * its weighted content. The window's text, sliced from the passage, is the verbatim quote.
  */
+import { looksLikeInjection } from './injection';
 import type { Passage } from '../types';
 import { cleanClaim } from './clean';
 import { profile, type Profile } from './profile';
@@ -26,6 +27,8 @@ export interface PassageProfile {
   values: Set<string>;
   names: Set<string>;
   bigrams: Set<string>;
+  /** The passage reads as instructions to a model (see injection.ts): never evidence for a claim. */
+  suspicious: boolean;
 }
 
 export interface Alignment {
@@ -77,7 +80,7 @@ export function passageProfile(passage: Passage): PassageProfile {
     for (const n of u.profile.names) names.add(n);
     for (const b of u.profile.bigrams) bigrams.add(b);
   }
-  pp = { passage, units, terms, values, names, bigrams };
+  pp = { passage, units, terms, values, names, bigrams, suspicious: looksLikeInjection(passage.text) };
   if (cache.size >= CACHE_MAX) cache.clear();
   cache.set(key, pp);
   return pp;

@@ -119,7 +119,9 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     const maxIdf = Math.log(1 + ((stats?.docCount || candidates.size) + 0.5) / 0.5);
     const weights = new Map<string, number>();
     for (const t of cp.terms) weights.set(t, idf(t));
-    const profiles = [...candidates.values()].map(passageProfile);
+    const all = [...candidates.values()].map(passageProfile);
+    const profiles = all.filter((pp) => !pp.suspicious);
+    const quarantined = all.find((pp) => pp.suspicious)?.passage.path;
     const alignments: Alignment[] = profiles.map((pp) => align(weights, pp));
     const analysis = analyzeClaim(cp, weights, alignments, maxIdf, novelCoverage(cp, question, idf, profiles));
     if (analyze(claim).length === 0 && cp.values.length === 0) {
@@ -132,7 +134,8 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     if (decidingAt > 0) analysis.alignments.unshift(...analysis.alignments.splice(decidingAt, 1));
     const best = analysis.alignments[0];
     const evidenceRef = best && (best.recall >= CLOSE_ENOUGH || verdict === 'contradicted') ? toRef(best) : undefined;
-    const reason = explain(verdict, analysis, evidenceRef?.quote, best ? best.pp.passage.text.slice(best.unit.start, best.unit.end) : undefined, decision.admitted === true);
+    let reason = explain(verdict, analysis, evidenceRef?.quote, best ? best.pp.passage.text.slice(best.unit.start, best.unit.end) : undefined, decision.admitted === true);
+    if (quarantined !== undefined && verdict !== 'supported') reason += ` (${quarantined} was not used: it reads as instructions to a model)`;
     const alternatives = alternativesOf(analysis);
     const out: SentenceVerdict = { ...base, verdict, score, reason, alternatives, features: { ...features } };
     if (evidenceRef) out.evidence = evidenceRef;

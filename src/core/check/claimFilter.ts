@@ -38,6 +38,23 @@ const ADMIT_PAREN = new RegExp(String.raw`\s*\((?=[^()]*\b(?:${SOURCE_WORD})\b)[
 /** A trailing clause admitting the same ("…, although this is not mentioned in the passages."). */
 const ADMIT_CLAUSE = new RegExp(String.raw`,?\s+(?:although|though|even though|but|however,?)\s+(?:this|that|it|these|they)\s+(?:${NOT_STATED})\b(?=[^.!?]*\b(?:${SOURCE_WORD})\b)[^.!?]*[.!?]?\s*$`, 'i');
 
+/**
+ * Generic advice and caveats that answers append ("consult a professional locksmith", "these
+ * signs do not necessarily mean …", "by following these steps you should …"): they state
+ * nothing about the documents' subject that a source could support or contradict. On the
+ * RAGTruth QA dev answers these patterns matched 16 sentences, none inside a human-labelled
+ * hallucination span; broader hedges ("it is important to …", "may vary") did overlap labelled
+ * spans and stay claims.
+ */
+const ADVICE = [
+  /\b(consult|contact|see|ask|speak (to|with)|talk (to|with)|call|visit|seek (the )?(help|advice|assistance|guidance|services) (of|from))\s+(a|an|your|the|with a)?\s*(qualified |licensed |local |certified |medical |healthcare |health care |trained |reputable |experienced |professional )?(professional|doctor|physician|expert|specialist|lawyer|attorney|accountant|pharmacist|vet|veterinarian|dentist|locksmith|carpenter|technician|mechanic|electrician|plumber|therapist|counselou?r|provider|advisor|adviser|framer|sewer|dermatologist|nutritionist|dietitian|trainer)s?\b/i,
+  /\bseek(ing)? (professional|medical|expert|further|additional|legal|immediate) (help|advice|assistance|guidance|attention|care|treatment)\b/i,
+  /\b(consult|refer to|check|look (at|for)|research) (further|additional|other|more) (resources|sources|information|research)\b/i,
+  /\b(do|does|did|is|are|will|may|might)\s+not necessarily\b|\bnot necessarily (mean|indicate|imply)/i,
+  /^(by following|following) these (steps|tips|methods|instructions|guidelines)\b|^these (steps|tips|methods|instructions) should help\b/i,
+  /\b(these|this|the above) (are|is) (only |just )?(generali[sz]ations?|general (guidelines?|information|tips|advice))\b|\beveryone is different\b/i,
+];
+
 const ABOUT_SOURCES = /\b(passages?|the (given|provided) (information|context|text|documents?)|the context)\b/i;
 
 /** Whether a segment is a claim, and the text to check when it is. */
@@ -56,6 +73,7 @@ export function filterClaim(text: string, kind: SegmentKind): ClaimDecision {
   if (GREETING.test(t)) return { reason: 'greeting' };
   if (/^(yes|no|yeah|nope|true|false)[.!]?$/i.test(t)) return { reason: 'a bare yes/no says nothing checkable on its own' };
   if (HELP.test(t)) return { reason: 'offer of help' };
+  if (ADVICE.some((re) => re.test(t))) return { reason: 'general advice or caveat, nothing the sources could state' };
   if (META_WHOLE.test(t)) return { reason: 'talk about the sources, not a claim' };
   if (LEAD_IN.test(t)) return { reason: 'lead-in to a list' };
   if (POINTER.test(t)) return { reason: 'talk about the sources, not a claim' };

@@ -169,7 +169,12 @@ function findContradiction(claim: Profile, a: Alignment, missingValues: Value[],
   const unitTerms = new Set(unit.terms);
   let covered = 0;
   for (const t of unitTerms) if (claimTerms.has(t)) covered++;
-  if (negMismatch && missingValues.length === 0 && covered >= unitTerms.size * RESTATE_SHARE) {
+  // and the negated words must be ones the other side states: "scrape it off, taking care not
+  // to damage the interior" is not contradicted by "scrape it off", which leaves that clause out
+  const negative = unit.negations % 2 ? unit : claim;
+  const otherTerms = negative === unit ? claimTerms : unitTerms;
+  const inScope = negative.negated.length === 0 || negative.negated.some((t) => otherTerms.has(t));
+  if (negMismatch && inScope && missingValues.length === 0 && covered >= unitTerms.size * RESTATE_SHARE) {
     return { type: 'negation', paired: false, claim: claim.negations % 2 ? 'not' : '', source: unit.negations % 2 ? 'not' : '' };
   }
   return undefined;

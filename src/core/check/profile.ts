@@ -27,6 +27,8 @@ export interface Profile {
   values: Value[];
   /** Number of negation words. */
   negations: number;
+  /** The content term each negation applies to (the next one within a few words), in order. */
+  negated: string[];
   /** Adjacent content-term pairs "a b". */
   bigrams: Set<string>;
 }
@@ -70,7 +72,10 @@ function numericValue(raw: string): string {
   return s;
 }
 
-const NUMBER = /(?<![\p{L}\p{N}])v?\d+(?:[.,]\d+)*(?![\p{N}])/gu;
+// commas only group thousands ("1,500"); "1,2,3" is a list of three numbers
+const NUMBER = /(?<![\p{L}\p{N}])v?\d+(?:,\d{3}(?![\p{N}]))*(?:\.\d+)*(?![\p{N}])/gu;
+/** Tokens after a negation word within which the term it negates is looked for. */
+const NEGATION_REACH = 3;
 
 /** Profiles `text` (already cleaned of markdown). */
 export function profile(raw: string): Profile {
@@ -81,6 +86,8 @@ export function profile(raw: string): Profile {
   const names = new Set<string>();
   const values: Value[] = [];
   let negations = 0;
+  const negated: string[] = [];
+  let negReach = 0;
   const numberRanges: Array<[number, number]> = [];
   for (const m of text.matchAll(NUMBER)) {
     const start = m.index!;
@@ -94,6 +101,12 @@ export function profile(raw: string): Profile {
   let pendingOpener = '';
   let nr = 0;
   for (const t of tokens) {
+    // an opener counts as a name only when the very next token is one ("Acme Cloud hosts …"),
+    // not across stop words ("Learn about German life": 'learn' is no name)
+    const opener = pendingOpener;
+    pendingOpener = '';
+    const inNegation = negReach > 0;
+    if (negReach > 0) negReach--;
     const raw = text.slice(t.start, t.end);
     // a sentence boundary inside the text (evidence windows hold several sentences)
     if (prevEnd >= 0 && /[.!?:]\s/.test(text.slice(prevEnd, t.start + 1))) sentenceStart = true;
@@ -105,6 +118,7 @@ export function profile(raw: string): Profile {
     if (range && t.start < range[1] && t.end > range[0]) continue;
     if (NEGATIONS.has(t.word) || t.word.endsWith("n't")) {
       negations++;
+      negReach = NEGATION_REACH;
       continue;
     }
     const wv = wordValue(t.word, raw);
@@ -113,17 +127,18 @@ export function profile(raw: string): Profile {
       continue;
     }
     if (!t.term) continue;
+    if (inNegation) {
+      negated.push(t.term);
+      negReach = 0;
+    }
     terms.push(t.term);
     if (!surface.has(t.term)) surface.set(t.term, raw);
     const capital = /^\p{Lu}/u.test(raw);
     const mixed = /\p{Lu}/u.test(raw.slice(1)) || /\d/.test(raw);
     if ((capital && !first) || mixed) names.add(t.term);
-    // a capitalised sentence opener is a name when a name follows it ("Acme Cloud hosts …")
+    // a capitalised sentence opener is a name when a name follows it directly
     if (capital && first) pendingOpener = t.term;
-    else if (pendingOpener && names.has(t.term)) {
-      names.add(pendingOpener);
-      pendingOpener = '';
-    } else pendingOpener = '';
+    else if (opener && names.has(t.term)) names.add(opener);
   }
   // pair each value with the next content term after it ("30 days")
   values.sort((a, b) => a.start - b.start);
@@ -140,5 +155,5 @@ export function profile(raw: string): Profile {
   }
   const bigrams = new Set<string>();
   for (let i = 1; i < terms.length; i++) bigrams.add(`${terms[i - 1]} ${terms[i]}`);
-  return { terms, surface, names, values, negations, bigrams };
+  return { terms, surface, names, values, negations, negated, bigrams };
 }
