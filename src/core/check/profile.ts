@@ -77,6 +77,18 @@ const NUMBER = /(?<![\p{L}\p{N}])v?\d+(?:,\d{3}(?![\p{N}]))*(?:\.\d+)*(?![\p{N}]
 /** Tokens after a negation word within which the term it negates is looked for. */
 const NEGATION_REACH = 3;
 
+/**
+ * Whether a sentence ends between two tokens: a '.', '!', '?' or ':' followed by white space
+ * somewhere in text[from, to] (the character at `to` is the next token's first).
+ */
+function boundaryBetween(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if ((c === 46 || c === 33 || c === 63 || c === 58) && /\s/.test(text[i + 1] ?? '')) return true;
+  }
+  return false;
+}
+
 /** Profiles `text` (already cleaned of markdown). */
 export function profile(raw: string): Profile {
   // scraped text often glues sentences together ("…the label head El-P.Jaime Meline (born …")
@@ -109,7 +121,7 @@ export function profile(raw: string): Profile {
     if (negReach > 0) negReach--;
     const raw = text.slice(t.start, t.end);
     // a sentence boundary inside the text (evidence windows hold several sentences)
-    if (prevEnd >= 0 && /[.!?:]\s/.test(text.slice(prevEnd, t.start + 1))) sentenceStart = true;
+    if (prevEnd >= 0 && boundaryBetween(text, prevEnd, t.start)) sentenceStart = true;
     prevEnd = t.end;
     const first = sentenceStart;
     sentenceStart = false;
@@ -133,8 +145,10 @@ export function profile(raw: string): Profile {
     }
     terms.push(t.term);
     if (!surface.has(t.term)) surface.set(t.term, raw);
-    const capital = /^\p{Lu}/u.test(raw);
-    const mixed = /\p{Lu}/u.test(raw.slice(1)) || /\d/.test(raw);
+    // most tokens are written in lower case: no capital-letter tests for them
+    const lower = raw === t.word;
+    const capital = !lower && /^\p{Lu}/u.test(raw);
+    const mixed = (!lower && /\p{Lu}/u.test(raw.slice(1))) || /\d/.test(raw);
     if ((capital && !first) || mixed) names.add(t.term);
     // a capitalised sentence opener is a name when a name follows it directly
     if (capital && first) pendingOpener = t.term;

@@ -38,7 +38,8 @@ export interface Token {
   end: number;
 }
 
-const WORD = /[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*/gu;
+/** What a word is; {@link nextWord} scans exactly these matches by hand. */
+export const WORD = /[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*/gu;
 
 const stemmerHost = oramaTokenizer.createTokenizer({ language: 'english', stemming: true });
 const stemCache = new Map<string, string>();
@@ -55,29 +56,74 @@ export function stem(word: string): string {
   return s;
 }
 
+/** Letter-or-digit test for code points outside ASCII, cached: the same few recur. */
+const WORD_CHAR = /^[\p{L}\p{N}]$/u;
+const wideWordChar = new Map<number, boolean>();
+function isWideWordChar(cp: number): boolean {
+  let v = wideWordChar.get(cp);
+  if (v === undefined) {
+    v = WORD_CHAR.test(String.fromCodePoint(cp));
+    if (wideWordChar.size < 65_536) wideWordChar.set(cp, v);
+  }
+  return v;
+}
+
+/** Code units of the letter or digit at `i`, or 0 when there is none. */
+function wordCharAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? 1 : 0;
+  if (Number.isNaN(c)) return 0;
+  const cp = text.codePointAt(i)!;
+  return isWideWordChar(cp) ? (cp > 0xffff ? 2 : 1) : 0;
+}
+
+/** Joiners kept inside a word when a letter or digit follows: ' ’ . - */
+const isJoiner = (c: number): boolean => c === 39 || c === 8217 || c === 46 || c === 45;
+
+/**
+ * Finds the next word at or after `from`: the same matches as {@link WORD}
+ * (`[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*`), scanned by hand because the regex dominated the
+ * cost of profiling evidence. Returns the start and sets {@link scanEnd}, or -1 at the end.
+ */
+let scanEnd = 0;
+function nextWord(text: string, from: number): number {
+  const n = text.length;
+  let i = from;
+  let w = 0;
+  while (i < n && (w = wordCharAt(text, i)) === 0) i++;
+  if (i >= n) return -1;
+  const start = i;
+  i += w;
+  for (;;) {
+    while (i < n && (w = wordCharAt(text, i)) !== 0) i += w;
+    if (i + 1 < n && isJoiner(text.charCodeAt(i)) && (w = wordCharAt(text, i + 1)) !== 0) i += 1 + w;
+    else break;
+  }
+  scanEnd = i;
+  return start;
+}
+
 /** All word tokens of `text` with offsets; stop words get term ''. */
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
-  for (const m of text.matchAll(WORD)) {
-    let word = m[0].toLowerCase().replace(/’/g, "'");
+  for (let start = nextWord(text, 0); start >= 0; start = nextWord(text, scanEnd)) {
+    const end = scanEnd;
+    let word = text.slice(start, end).toLowerCase();
+    if (word.includes('’')) word = word.replace(/’/g, "'");
     // a trailing dot belongs to the sentence, not the word ("v1.2." is matched as "v1.2")
     if (word.endsWith('.')) word = word.slice(0, -1);
-    const start = m.index!;
-    const term = STOP_WORDS.has(word) ? '' : stem(word.replace(/'s$/, ''));
-    out.push({ word, term, start, end: start + m[0].length });
+    const term = STOP_WORDS.has(word) ? '' : stem(word.endsWith("'s") ? word.slice(0, -2) : word);
+    out.push({ word, term, start, end });
   }
   return out;
 }
-
-const WORD_SCAN = new RegExp(WORD.source, WORD.flags);
 
 /** Index/query terms of `text`, in order, with repeats (stop words removed, stemmed). */
 export function analyze(text: string): string[] {
   // same rules as tokenize, without building Token objects: this runs over every indexed passage
   const out: string[] = [];
-  WORD_SCAN.lastIndex = 0;
-  for (let m = WORD_SCAN.exec(text); m !== null; m = WORD_SCAN.exec(text)) {
-    let word = m[0].toLowerCase();
+  for (let start = nextWord(text, 0); start >= 0; start = nextWord(text, scanEnd)) {
+    let word = text.slice(start, scanEnd).toLowerCase();
     if (word.includes('’')) word = word.replace(/’/g, "'");
     if (word.endsWith('.')) word = word.slice(0, -1);
     if (STOP_WORDS.has(word)) continue;
