@@ -145,3 +145,24 @@ test('a passage that reads as instructions to a model never supports a claim', (
   const plain = createChecker(createMemorySource([passage('plain', 'Refunds are unlimited for every customer.')]));
   assert.equal(plain.check('Refunds are unlimited for every customer.').sentences[0]!.verdict, 'supported');
 });
+
+test('index queries leave out words most passages hold, beyond the rarest five, only in large indexes', () => {
+  const queries: string[] = [];
+  const spy = (docCount: number, common: Set<string>) => ({
+    search: (q: string) => {
+      queries.push(q);
+      return [];
+    },
+    termStats: () => ({ docCount, avgLength: 100, df: (t: string) => (common.has(t) ? docCount / 2 : 1) }),
+  });
+  const claim = 'Acme Cloud hosts every order database in Singapore through Rotterdam.';
+  createChecker(spy(100_000, new Set(['order']))).check(claim);
+  assert.ok(!/\border\b/i.test(queries.at(-1)!), queries.at(-1));
+  assert.match(queries.at(-1)!, /Singapore/);
+  // a small index: even a word in half the passages is a short posting list, and stays
+  createChecker(spy(300, new Set(['order']))).check(claim);
+  assert.match(queries.at(-1)!, /\border\b/);
+  // few words: the rarest five stay whatever their frequency
+  createChecker(spy(100_000, new Set(['order']))).check('Order the database.');
+  assert.match(queries.at(-1)!, /\border\b/i);
+});
