@@ -253,16 +253,20 @@ export function foldOf(group: string, k: number): number {
   return h % k;
 }
 
-/** Grouped k-fold cross-validation: every record's verdict comes from parameters fitted without its group. */
-export function crossValidate(records: SentenceRecord[], k = 5): { verdicts: Verdict[]; params: Params[] } {
+/**
+ * Grouped k-fold cross-validation: every record's verdict comes from parameters fitted without its
+ * group. `seed` 0 is the reported fold assignment; other seeds reshuffle the groups into folds.
+ */
+export function crossValidate(records: SentenceRecord[], k = 5, seed = 0): { verdicts: Verdict[]; params: Params[] } {
+  const key = (r: SentenceRecord): string => (seed === 0 ? `${r.ds}:${r.group}` : `${seed}:${r.ds}:${r.group}`);
   const verdicts = new Array<Verdict>(records.length);
   const params: Params[] = [];
   for (let f = 0; f < k; f++) {
-    const train = records.filter((r) => foldOf(`${r.ds}:${r.group}`, k) !== f);
+    const train = records.filter((r) => foldOf(key(r), k) !== f);
     const p = fitAll(train);
     params.push(p);
     records.forEach((r, i) => {
-      if (foldOf(`${r.ds}:${r.group}`, k) === f) verdicts[i] = verdictOf(r, p);
+      if (foldOf(key(r), k) === f) verdicts[i] = verdictOf(r, p);
     });
   }
   return { verdicts, params };

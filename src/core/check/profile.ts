@@ -57,10 +57,24 @@ const AMBIGUOUS_MONTHS = new Set(['may', 'march', 'mar']);
 /** Abbreviations count as months only when capitalised ("Jan", not "jan"). */
 const ABBREVIATED = new Set(MONTH_ABBR.filter((m) => !MONTHS.includes(m)));
 
-function wordValue(word: string, surface: string): string | undefined {
+/** Words after "once" that make it a frequency ("once a day", "once per week"). */
+const ONCE_NEXT = new Set(['a', 'an', 'per', 'every', 'each', 'daily', 'weekly', 'monthly', 'yearly', 'annually']);
+/** Words before "once" that make it a count ("only once", "at least once", "more than once"). */
+const ONCE_PREV = new Set(['only', 'just', 'least', 'than', 'exactly']);
+/** Words before an ordinal that make it one ("the first slide", "its third year"). */
+const DETERMINERS = new Set(['the', 'a', 'an', 'its', 'their', 'his', 'her', 'our', 'your', 'my', 'this', 'that', 'each', 'every']);
+
+/**
+ * The value a word states, if any. `prev` and `next` are the neighbouring words (lower case, ''
+ * at the edges): "once" and the ordinals are values only where they count ("once a day", "the
+ * second visit"), not where they join clauses ("Once cooled, …", "first, wash …").
+ */
+function wordValue(word: string, surface: string, prev: string, next: string): string | undefined {
   const v = WORD_VALUES.get(word);
   if (v === undefined) return undefined;
   if ((AMBIGUOUS_MONTHS.has(word) || ABBREVIATED.has(word)) && !/^\p{Lu}/u.test(surface)) return undefined;
+  if (word === 'once' && !ONCE_NEXT.has(next) && !ONCE_PREV.has(prev)) return undefined;
+  if (v.startsWith('ord:') && !DETERMINERS.has(prev)) return undefined;
   return v;
 }
 
@@ -112,7 +126,8 @@ export function profile(raw: string): Profile {
   let sentenceStart = true;
   let pendingOpener = '';
   let nr = 0;
-  for (const t of tokens) {
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!;
     // an opener counts as a name only when the very next token is one ("Acme Cloud hosts …"),
     // not across stop words ("Learn about German life": 'learn' is no name)
     const opener = pendingOpener;
@@ -133,7 +148,7 @@ export function profile(raw: string): Profile {
       negReach = NEGATION_REACH;
       continue;
     }
-    const wv = wordValue(t.word, raw);
+    const wv = wordValue(t.word, raw, tokens[k - 1]?.word ?? '', tokens[k + 1]?.word ?? '');
     if (wv) {
       values.push({ v: wv, surface: raw, unit: '', unitSurface: '', start: t.start, end: t.end });
       continue;

@@ -127,6 +127,20 @@ test('a list of numbers is three values, not one thousands-grouped number', () =
   assert.equal(v.verdict, 'supported', v.reason);
 });
 
+test('"once" and "first" as clause words are no missing values; a changed frequency still contradicts', () => {
+  const c = createChecker(createMemorySource([passage('potatoes', 'Boil the potatoes for 15 minutes. Let them cool, then peel off the skin.'), passage('pills', 'Take one tablet once a day with water.')]));
+  const r = c.check('Once cooled, peel off the skin. First, boil the potatoes for 15 minutes.');
+  for (const s of r.sentences) assert.equal(s.verdict, 'supported', s.reason);
+  // what the sentence adds is the wedges, not a count
+  const added = c.check('Once cooled, cut the potatoes into wedges.').sentences[0]!;
+  assert.equal(added.verdict, 'unsupported');
+  assert.match(added.reason, /'wedges'/);
+  assert.doesNotMatch(added.reason, /'Once'/);
+  const v = c.check('Take one tablet twice a day with water.').sentences[0]!;
+  assert.equal(v.verdict, 'contradicted', v.reason);
+  assert.match(v.reason, /once/);
+});
+
 test('generic advice is not a claim; a capitalised opener before a stop word is no name', () => {
   const r = checker.check('If the problem persists, consult a professional locksmith. Finally, learn about the Rotterdam warehouse.');
   assert.equal(r.sentences[0]!.verdict, 'not_claim');
