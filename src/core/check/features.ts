@@ -147,6 +147,17 @@ function uniqueValues(values: Value[]): Value[] {
   return values.filter((v) => !seen.has(v.v) && seen.add(v.v));
 }
 
+/** A four-digit numeral that reads as a year or a model year ("2006 Chevy"). */
+const YEARLIKE = /^(1[5-9]|20)\d\d$/;
+/**
+ * Whether two values with no shared unit word can stand for the same quantity: a number written
+ * as a word ("two screws") is never a year ("a 2006 Chevy"), so the one does not contradict the other.
+ */
+function comparable(a: Value, b: Value): boolean {
+  const word = (v: Value): boolean => /^\p{L}/u.test(v.surface);
+  return !((word(a) && YEARLIKE.test(b.v)) || (word(b) && YEARLIKE.test(a.v)));
+}
+
 /** What an aligned unit states instead: a different value, name, or the opposite polarity. */
 function findContradiction(claim: Profile, a: Alignment, missingValues: Value[], missingNames: string[], negMismatch: boolean): Omit<Contradiction, 'at' | 'align'> | undefined {
   const unit = a.unit.profile;
@@ -156,7 +167,7 @@ function findContradiction(claim: Profile, a: Alignment, missingValues: Value[],
     // "60 days" against "30 days": the same unit word pairs the two values
     const paired = others.find((u) => cv.unit !== '' && u.unit === cv.unit);
     if (paired) return { type: 'value', paired: true, claim: cv.surface, source: `${paired.surface} ${paired.unitSurface}` };
-    if (others.length === 1) return { type: 'value', paired: false, claim: cv.surface, source: others[0]!.surface };
+    if (others.length === 1 && comparable(cv, others[0]!)) return { type: 'value', paired: false, claim: cv.surface, source: others[0]!.surface };
   }
   const claimTerms = new Set(claim.terms);
   if (missingNames.length > 0) {

@@ -143,6 +143,8 @@ export function profile(raw: string): Profile {
     while (nr < numberRanges.length && numberRanges[nr]![1] <= t.start) nr++;
     const range = numberRanges[nr];
     if (range && t.start < range[1] && t.end > range[0]) continue;
+    // the unit letter of a temperature ("175°C") belongs to its number: no term, no name
+    if (t.start > 0 && text.charCodeAt(t.start - 1) === 0xb0) continue;
     if (NEGATIONS.has(t.word) || t.word.endsWith("n't")) {
       negations++;
       negReach = NEGATION_REACH;

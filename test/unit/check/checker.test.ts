@@ -141,6 +141,15 @@ test('"once" and "first" as clause words are no missing values; a changed freque
   assert.match(v.reason, /once/);
 });
 
+test('a number written as a word does not contradict a year', () => {
+  const c = createChecker(createMemorySource([passage('door', 'To remove the door panel on a Chevy, take out the two screws inside the door pull cup and one in the middle of the door handle.')]));
+  const v = c.check('To remove the door panel on a 2006 Chevy, take out the screws inside the door pull cup and one in the middle of the door handle.').sentences[0]!;
+  assert.notEqual(v.verdict, 'contradicted', v.reason);
+  const w = c.check('To remove the door panel on a Chevy, take out the three screws inside the door pull cup and one in the middle of the door handle.').sentences[0]!;
+  assert.equal(w.verdict, 'contradicted', w.reason);
+  assert.equal(w.reason, 'the source says two screws, not three');
+});
+
 test('generic advice is not a claim; a capitalised opener before a stop word is no name', () => {
   const r = checker.check('If the problem persists, consult a professional locksmith. Finally, learn about the Rotterdam warehouse.');
   assert.equal(r.sentences[0]!.verdict, 'not_claim');

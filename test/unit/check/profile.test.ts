@@ -20,3 +20,10 @@ test('ordinals are values after a determiner, not as sequence words', () => {
   assert.deepEqual(values('Push the second slide along the first slide.'), ['ord:2', 'ord:1']);
   assert.deepEqual(values('It closed in its third year.'), ['ord:3']);
 });
+
+test('the letter of a temperature unit is neither a term nor a name', () => {
+  const p = profile('Bake at 350°F (175°C) for 30 minutes.');
+  assert.deepEqual(p.values.map((v) => v.v), ['350', '175', '30']);
+  assert.ok(!p.terms.includes('c') && !p.terms.includes('f'), p.terms.join(' '));
+  assert.equal(p.names.size, 0);
+});
