@@ -29,6 +29,7 @@ export function collectRecords(dir: string, log: (line: string) => void): AllRec
       'ragtruth-qa/response.dev.jsonl', 'ragtruth-qa/source_info.dev.jsonl',
       'halueval/generation/qa/qa_one-turn_data.json', 'halueval/generation/qa/qa_multi-turn_data.json',
       `doc2dial/docs (perturbation set: ${pert.items.length} items, seed 3, scripts/eval/checkData.ts)`,
+      'halueval/data/general_data.json (generic-word list for unseenSpecific: src/core/check/generic-words.json, scripts/genericWords.ts)',
     ],
   };
 }

@@ -4,11 +4,15 @@
  */
 import { hasTerm, type Alignment } from './align';
 import type { Profile, Value } from './profile';
+import generic from './generic-words.json';
+
+/** Terms a chat assistant uses routinely (scripts/genericWords.ts); unseen, they read as elaboration. */
+const GENERIC: ReadonlySet<string> = new Set(generic.words);
 
 /** Feature names, in the order the calibration's weights use. */
 export const FEATURE_NAMES = [
   'recall', 'recallBest', 'recallWin', 'copy', 'valueCov', 'nameCov', 'unseenIdf', 'unseenCount', 'termCount',
-  'negMismatch', 'align', 'fullRecall', 'unseenRare', 'novelCov',
+  'negMismatch', 'align', 'fullRecall', 'unseenRare', 'novelCov', 'unseenSpecific',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 export type Features = Record<FeatureName, number>;
@@ -62,6 +66,7 @@ export function analyzeClaim(claim: Profile, weights: Map<string, number>, align
   let nameHit = 0;
   let unseenMax = 0;
   let unseenRare = 0;
+  let unseenSpecific = 0;
   const unseenTerms: string[] = [];
   const unseenNames: string[] = [];
   for (const [t, w] of weights) {
@@ -75,6 +80,7 @@ export function analyzeClaim(claim: Profile, weights: Map<string, number>, align
     if (!seen) {
       unseenMax = Math.max(unseenMax, w);
       if (w > maxIdf * RARE_SHARE) unseenRare++;
+      if (!GENERIC.has(t)) unseenSpecific++;
       const s = claim.surface.get(t) ?? t;
       unseenTerms.push(s);
       if (claim.names.has(t)) unseenNames.push(s);
@@ -102,6 +108,7 @@ export function analyzeClaim(claim: Profile, weights: Map<string, number>, align
     fullRecall: total > 0 && hit >= total - 1e-9 ? 1 : 0,
     unseenRare: Math.min(1, unseenRare / 3),
     novelCov,
+    unseenSpecific: Math.min(1, unseenSpecific / 3),
   };
   const analysis: Analysis = {
     features,

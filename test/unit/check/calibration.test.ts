@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CALIBRATION, scoreFeatures } from '../../../src/core/check/calibration';
 import { FEATURE_NAMES } from '../../../src/core/check/features';
+import { profile } from '../../../src/core/check/profile';
+import generic from '../../../src/core/check/generic-words.json';
 
 test('the shipped calibration is the fitted JSON, naming its script and data', () => {
   const file = JSON.parse(readFileSync(path.join(__dirname, '../../../src/core/check/calibration.json'), 'utf8'));
@@ -19,4 +21,13 @@ test('scores follow the calibration weights', () => {
   const cal = { ...DEFAULT_CALIBRATION, bias: 0, weights: { recall: 2 } };
   assert.equal(scoreFeatures(zero, cal), 0.5);
   assert.ok(Math.abs(scoreFeatures({ ...zero, recall: 1 }, cal) - 1 / (1 + Math.exp(-2))) < 1e-12);
+});
+
+test('the generic-word list names its script and data and holds analysed terms of everyday words only', () => {
+  assert.equal(generic.script, 'scripts/genericWords.ts');
+  assert.match(generic.data, /halueval\/data\/general_data\.json/);
+  assert.deepEqual(generic.words, [...new Set(generic.words)].sort());
+  const words = new Set(generic.words);
+  for (const t of profile('It is important to experience nature and enjoy a healthy lifestyle.').terms) assert.ok(words.has(t), t);
+  for (const t of profile('Kessler observatory in Rotterdam').terms) assert.ok(!words.has(t), t);
 });

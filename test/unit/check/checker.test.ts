@@ -189,3 +189,14 @@ test('index queries leave out words most passages hold, beyond the rarest five, 
   createChecker(spy(100_000, new Set(['order']))).check('Order the database.');
   assert.match(queries.at(-1)!, /\border\b/i);
 });
+
+test('unseen generic elaboration passes; an unseen specific detail does not', () => {
+  const c = createChecker(createMemorySource([passage('trail', 'The Ridge Trail climbs 400 metres through pine forest to the summit hut. The hut is open from June to September.')]));
+  const generic = c.check('The Ridge Trail climbs through pine forest to the summit hut, offering a great experience for people who enjoy nature.').sentences[0]!;
+  const specific = c.check('The Ridge Trail climbs through pine forest to the summit hut, passing the Kessler glacier observatory.').sentences[0]!;
+  assert.equal(generic.features?.unseenSpecific, 0);
+  assert.ok((specific.features?.unseenSpecific ?? 0) > 0);
+  assert.equal(generic.verdict, 'supported', generic.reason);
+  assert.equal(specific.verdict, 'unsupported');
+  assert.equal(specific.reason, "no passage mentions 'Kessler'");
+});
