@@ -7,10 +7,10 @@
  * from unseen generic elaboration ("explore beautiful natural areas"), which human annotators of
  * RAG answers mostly let pass.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { profile } from '../src/core/check/profile';
-import { projectRoot, sharedDataDir } from './eval/checkData';
+import { projectRoot, readJsonl, sharedDataDir } from './eval/checkData';
 
 /** Paragraphs (of the general set) a term must appear in to count as generic. */
 const MIN_PARAGRAPHS = 5;
@@ -22,9 +22,7 @@ if (!dir) {
   process.exit(2);
 }
 const paragraphs: string[] = [];
-for (const line of readFileSync(path.join(dir, SOURCE), 'utf8').split('\n')) {
-  if (!line.trim()) continue;
-  const row = JSON.parse(line) as { chatgpt_response?: unknown };
+for (const row of readJsonl<{ chatgpt_response?: unknown }>(path.join(dir, SOURCE))) {
   for (const p of String(row.chatgpt_response ?? '').split(/\n\s*\n/)) if (p.trim()) paragraphs.push(p);
 }
 const df = new Map<string, number>();

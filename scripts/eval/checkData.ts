@@ -40,7 +40,8 @@ export function sharedDataDir(): string | undefined {
   return existsSync(d) ? d : undefined;
 }
 
-const readJsonl = <T>(file: string): T[] =>
+/** The rows of a JSON-lines file (blank lines skipped). */
+export const readJsonl = <T>(file: string): T[] =>
   readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
 
 const passage = (id: string, p: string, text: string): Passage => ({
