@@ -150,8 +150,35 @@ export interface SentenceVerdict {
   citations: number[];
   /** Feature values behind the score (for the report and calibration). */
   features?: Record<string, number>;
+  /**
+   * Calibrated probability, in [0, 1], that this verdict is right (absent for not_claim and in
+   * results made before calibration carried it).
+   */
+  confidence?: number;
+  /**
+   * 'clear' when one aligned evidence window decides the verdict on its own (every element of the
+   * claim stated there, or one element stated there with a conflicting value); 'uncertain'
+   * otherwise. Surfaces word uncertain findings as "the closest passage", never "the source says",
+   * and only a clear contradiction is shown as an error.
+   */
+  certainty?: 'clear' | 'uncertain';
+  /** For a contradiction decided by one conflicting element: both sides, for reasons and fixes. */
+  conflict?: Conflict;
   /** A second opinion from the LLM judge, when one ran. */
   judge?: JudgeOpinion;
+}
+
+/** One element of a claim that conflicts with its counterpart in the aligned evidence window. */
+export interface Conflict {
+  /** What kind of element conflicts. */
+  kind: 'number' | 'unit' | 'date' | 'range' | 'negation' | 'antonym' | 'name' | 'quantifier';
+  /** The claim's side, verbatim ("two hours"). */
+  claimText: string;
+  /** The source's side, verbatim ("one hour"); '' when the conflict is a missing or added negation. */
+  sourceText: string;
+  /** 0-based offsets of `claimText` in the checked text, end exclusive. */
+  start: number;
+  end: number;
 }
 
 export interface JudgeOpinion {
