@@ -1,57 +1,65 @@
 /**
  * The `verity` command line: index, search, status, check, ask — on the same core as the
- * extension. Exit codes: 0 ok, 1 findings (skipped files, unsupported sentences), 2 error.
+ * extension. Each command declares its flags once (src/cli/command.ts); exit codes: 0 ok,
+ * 1 findings (skipped files, empty folder, unsupported sentences), 2 error, 130 interrupted.
  */
-import { isVerityError } from '../core/errors';
-import { EXIT_ERROR, type CliCommand, type CliIO } from './io';
+import { EXIT_ERROR, EXIT_OK, type CliIO } from './io';
+import { errorLine, runCommand, type CommandSpec } from './command';
+import { commandHelp, generalHelp } from './help';
 import { closeAll } from './openVerity';
-import { index, INDEX_USAGE } from './commands/index';
-import { search, SEARCH_USAGE } from './commands/search';
-import { status, STATUS_USAGE } from './commands/status';
-import { check } from './commands/check';
-import { ask } from './commands/ask';
+import { indexSpec } from './commands/index';
+import { searchSpec } from './commands/search';
+import { statusSpec } from './commands/status';
+import { checkSpec } from './commands/check';
+import { askSpec } from './commands/ask';
 
 declare const VERITY_VERSION: string | undefined;
 
-const COMMANDS: Record<string, CliCommand> = { index, search, status, check, ask };
-
-const HELP = `verity — grounded answers over your own markdown and PDFs
-
-Usage:
-  ${INDEX_USAGE}
-  ${SEARCH_USAGE}
-  ${STATUS_USAGE}
-  verity check <file...> [--docs <dir> | --store <dir>] [--format text|json|sarif] [--fail-on unsupported|contradicted|none] [--text "<paragraph>"]
-  verity ask "<question>" [--store <dir> | --docs <dir>] [--base-url URL] [--model NAME] [--history FILE] [--strict] [--json]
-
-The store defaults to ./.verity. Exit codes: 0 ok, 1 findings, 2 error.
-`;
+/** Every subcommand, in the order `verity help` lists them. */
+export const COMMANDS: readonly CommandSpec[] = [indexSpec, searchSpec, statusSpec, checkSpec, askSpec];
 
 /** Runs one CLI invocation and returns its exit code (exported for tests). */
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === 'help' || name === '--help' || name === '-h') {
-    io.stdout(HELP);
-    return name ? 0 : 2;
+  if (!name) {
+    io.stderr(generalHelp(COMMANDS));
+    return EXIT_ERROR;
   }
+  if (name === 'help' || name === '--help' || name === '-h') return help(rest, io);
   if (name === '--version' || name === 'version') {
     io.stdout(`${typeof VERITY_VERSION === 'string' ? VERITY_VERSION : 'dev'}\n`);
-    return 0;
+    return EXIT_OK;
   }
-  const command = COMMANDS[name];
+  const command = COMMANDS.find((c) => c.name === name);
   if (!command) {
-    io.stderr(`verity: unknown command "${name}" (try "verity help")\n`);
+    io.stderr(`verity: unknown command "${name}": the commands are ${COMMANDS.map((c) => c.name).join(', ')} (see "verity help")\n`);
     return EXIT_ERROR;
   }
   try {
-    return await command(rest, io);
+    return await runCommand(command, rest, io);
   } catch (e) {
-    if (isVerityError(e)) io.stderr(`verity: ${e.code}: ${e.message}\n`);
-    else io.stderr(`verity: unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    // runCommand already turns errors into lines; this only guards against a bug in that path
+    io.stderr(`${errorLine(name, e)}\n`);
     return EXIT_ERROR;
   } finally {
     await closeAll();
   }
+}
+
+/** `verity help [command]`. */
+function help(args: string[], io: CliIO): number {
+  const [topic, ...extra] = args.filter((a) => a !== '--help' && a !== '-h');
+  if (topic === undefined) {
+    io.stdout(generalHelp(COMMANDS));
+    return EXIT_OK;
+  }
+  const command = COMMANDS.find((c) => c.name === topic);
+  if (!command || extra.length) {
+    io.stderr(`verity help: no command "${command ? extra[0] : topic}": the commands are ${COMMANDS.map((c) => c.name).join(', ')}\n`);
+    return EXIT_ERROR;
+  }
+  io.stdout(commandHelp(command));
+  return EXIT_OK;
 }
 
 if (require.main === module) {
@@ -62,6 +70,11 @@ if (require.main === module) {
     cwd: process.cwd(),
     env: process.env,
   };
+  // a failure outside a command's own handling (a worker, a stray callback) is still one line
+  process.on('uncaughtException', (e) => {
+    process.stderr.write(`${errorLine('', e)}\n`);
+    process.exit(EXIT_ERROR);
+  });
   const abort = new AbortController();
   process.once('SIGINT', () => {
     abort.abort();
@@ -73,7 +86,7 @@ if (require.main === module) {
       process.exitCode = code;
     },
     (e: unknown) => {
-      process.stderr.write(`verity: ${String(e)}\n`);
+      process.stderr.write(`${errorLine('', e)}\n`);
       process.exitCode = EXIT_ERROR;
     },
   );

@@ -8,6 +8,7 @@ import { createFsStorage } from '../node/fsStorage';
 import { createFsWorkspace } from '../node/fsWorkspace';
 import { WorkerPdfExtractor } from '../node/pdfExtractor';
 import type { CliIO } from './io';
+import { coreLimitOptions, limitsDiffer, limitsFromJson, pdfLimitOptions, type IndexLimits } from './limits';
 
 /** The file in a store folder that remembers which folder it indexes. */
 const WORKSPACE_FILE = 'workspace.json';
@@ -18,14 +19,6 @@ const cleanups: Array<() => Promise<void> | void> = [];
 /** The workspace folder a facade opened by {@link openVerity} indexes. */
 export function workspaceRoot(verity: Verity): string | undefined {
   return roots.get(verity);
-}
-
-/** A workspace-relative passage path as a person at `cwd` would type it. */
-export function displayPath(verity: Verity, rel: string, cwd: string): string {
-  const root = roots.get(verity);
-  if (!root) return rel;
-  const p = path.relative(cwd, path.join(root, rel));
-  return p.split(path.sep).join('/');
 }
 
 /** Stops workers the CLI started (PDF extraction); call once before exiting. */
@@ -50,7 +43,18 @@ export interface OpenOptions {
   model?: ModelPort;
   embeddings?: EmbeddingPort;
   verbose?: boolean;
+  /** Indexing limits given on the command line; a store adds the ones it was built with. */
+  limits?: IndexLimits;
 }
+
+/** What a store folder remembers: the folder it indexes and the limits it was indexed with. */
+interface StoreInfo {
+  root: string;
+  limits: IndexLimits;
+}
+
+/** Skip reasons that depend on the limits: such files are read again when the limits change. */
+const LIMIT_SKIPS = new Set(['PDF_TOO_LARGE', 'FILE_TOO_LARGE', 'PDF_TIMEOUT']);
 
 /**
  * Opens a Verity facade for a CLI command: `--docs` indexes a folder in memory; otherwise the
@@ -58,22 +62,26 @@ export interface OpenOptions {
  */
 export async function openVerity(opts: OpenOptions): Promise<Verity> {
   const logger = stderrLogger(opts.io, opts.verbose ?? false);
-  const pdf = new WorkerPdfExtractor();
-  cleanups.push(() => pdf.close());
   if (opts.docs) {
-    const root = path.resolve(opts.io.cwd, opts.docs);
-    if (!existsSync(root)) throw new VerityError('BAD_INPUT', `no such folder: ${opts.docs}`);
-    const verity = createVerity({ workspace: createFsWorkspace(root), pdf, logger, model: opts.model, embeddings: opts.embeddings });
+    const root = await folderArgument(opts.docs, opts.io.cwd);
+    const limits = opts.limits ?? {};
+    const pdf = new WorkerPdfExtractor(pdfLimitOptions(limits));
+    cleanups.push(() => pdf.close());
+    const verity = createVerity({ workspace: createFsWorkspace(root), pdf, logger, model: opts.model, embeddings: opts.embeddings, options: coreLimitOptions(limits) });
     roots.set(verity, root);
     await verity.indexWorkspace();
     return verity;
   }
-  const storeDir = path.resolve(opts.io.cwd, opts.store ?? '.verity');
-  const root = await readStoreRoot(storeDir);
-  if (!root) {
+  const storeDir = await storeArgument(opts.store, opts.io.cwd);
+  const info = await readStoreInfo(storeDir);
+  if (!info) {
     throw new VerityError('BAD_INPUT', `no index in ${displayDir(storeDir, opts.io.cwd)}: run "verity index <folder>" first, or pass --docs <folder>`);
   }
-  const verity = createVerity({ workspace: workspaceFor(root, storeDir), pdf, storage: createFsStorage(storeDir), logger, model: opts.model, embeddings: opts.embeddings });
+  const { root } = info;
+  const limits = { ...info.limits, ...opts.limits };
+  const pdf = new WorkerPdfExtractor(pdfLimitOptions(limits));
+  cleanups.push(() => pdf.close());
+  const verity = createVerity({ workspace: workspaceFor(root, storeDir), pdf, storage: createFsStorage(storeDir), logger, model: opts.model, embeddings: opts.embeddings, options: coreLimitOptions(limits) });
   roots.set(verity, root);
   if (!(await verity.load())) logger.warn(`the index in ${displayDir(storeDir, opts.io.cwd)} could not be loaded; rebuilding it`);
   if (existsSync(root)) await verity.indexWorkspace();
@@ -87,23 +95,43 @@ export async function openVerity(opts: OpenOptions): Promise<Verity> {
  */
 export async function openStoreFor(docsDir: string, opts: Omit<OpenOptions, 'docs'>): Promise<Verity> {
   const logger = stderrLogger(opts.io, opts.verbose ?? false);
-  const root = path.resolve(opts.io.cwd, docsDir);
-  const st = await fs.stat(root).catch(() => undefined);
-  if (!st?.isDirectory()) throw new VerityError('BAD_INPUT', `no such folder: ${docsDir}`);
-  const storeDir = path.resolve(opts.io.cwd, opts.store ?? '.verity');
-  const existing = await readStoreRoot(storeDir);
-  if (existing && existing !== root) {
-    throw new VerityError('BAD_INPUT', `${displayDir(storeDir, opts.io.cwd)} indexes ${existing}; use another --store for ${docsDir}`);
+  const root = await folderArgument(docsDir, opts.io.cwd);
+  const storeDir = await storeArgument(opts.store, opts.io.cwd);
+  const existing = await readStoreInfo(storeDir);
+  if (existing && existing.root !== root) {
+    throw new VerityError('BAD_INPUT', `${displayDir(storeDir, opts.io.cwd)} indexes ${existing.root}; use another --store for ${docsDir}`);
   }
+  const limits = { ...existing?.limits, ...opts.limits };
   const storage = createFsStorage(storeDir);
-  await storage.write(WORKSPACE_FILE, new TextEncoder().encode(JSON.stringify({ root }) + '\n'));
-  const pdf = new WorkerPdfExtractor();
+  await storage.write(WORKSPACE_FILE, new TextEncoder().encode(JSON.stringify({ root, limits }) + '\n'));
+  const pdf = new WorkerPdfExtractor(pdfLimitOptions(limits));
   cleanups.push(() => pdf.close());
-  const verity = createVerity({ workspace: workspaceFor(root, storeDir), pdf, storage, logger, model: opts.model, embeddings: opts.embeddings });
+  const verity = createVerity({ workspace: workspaceFor(root, storeDir), pdf, storage, logger, model: opts.model, embeddings: opts.embeddings, options: coreLimitOptions(limits) });
   roots.set(verity, root);
   const loaded = await verity.load();
   if (!loaded && existing) logger.warn('the stored index was missing, corrupt or from another version; rebuilding it');
+  if (loaded && limitsDiffer(existing?.limits ?? {}, limits)) {
+    // an unchanged file is not read again, so files skipped under the old limits are forgotten first
+    for (const f of verity.files()) if (f.state === 'skipped' && LIMIT_SKIPS.has(f.reason ?? '')) await verity.removeFile(f.path);
+  }
   return verity;
+}
+
+/** The folder a command was given, resolved; a file or a missing path is a clear error. */
+async function folderArgument(dir: string, cwd: string): Promise<string> {
+  const root = path.resolve(cwd, dir);
+  const st = await fs.stat(root).catch(() => undefined);
+  if (!st) throw new VerityError('BAD_INPUT', `no such folder: ${dir}`);
+  if (!st.isDirectory()) throw new VerityError('BAD_INPUT', `${dir} is a file, not a folder: give the folder that holds your markdown and PDFs`);
+  return root;
+}
+
+/** The store folder (default ./.verity); an existing file there is refused before anything is written. */
+async function storeArgument(store: string | undefined, cwd: string): Promise<string> {
+  const storeDir = path.resolve(cwd, store ?? '.verity');
+  const st = await fs.stat(storeDir).catch(() => undefined);
+  if (st && !st.isDirectory()) throw new VerityError('BAD_INPUT', `the store ${store ?? '.verity'} is a file, not a folder: pass --store <dir> with a folder (it is created if missing)`);
+  return storeDir;
 }
 
 /** The folder as a workspace, minus the store itself when it lives inside the folder. */
@@ -113,10 +141,10 @@ function workspaceFor(root: string, storeDir: string) {
   return createFsWorkspace(root, inside ? { exclude: (rel) => rel === `${storeRel}/` || rel.startsWith(`${storeRel}/`) } : {});
 }
 
-async function readStoreRoot(storeDir: string): Promise<string | undefined> {
+async function readStoreInfo(storeDir: string): Promise<StoreInfo | undefined> {
   try {
-    const parsed = JSON.parse(await fs.readFile(path.join(storeDir, WORKSPACE_FILE), 'utf8')) as { root?: unknown };
-    return typeof parsed.root === 'string' ? parsed.root : undefined;
+    const parsed = JSON.parse(await fs.readFile(path.join(storeDir, WORKSPACE_FILE), 'utf8')) as { root?: unknown; limits?: unknown };
+    return typeof parsed.root === 'string' ? { root: parsed.root, limits: limitsFromJson(parsed.limits) } : undefined;
   } catch {
     return undefined;
   }

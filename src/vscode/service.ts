@@ -90,13 +90,20 @@ export class VerityService implements vscode.Disposable {
     const started = Date.now();
     const logger: Logger = { info: (m) => this.log.info(m), warn: (m) => this.log.warn(m), error: (m) => this.log.error(m) };
     const storageDir = this.context.storageUri?.fsPath;
+    const options = readVerityOptions(readSetting);
+    const { maxPdfPages, pdfTimeoutSeconds } = this.settings();
     const verity = createVerity({
       workspace: this.workspace,
-      pdf: new WorkerPdfExtractor({ workerPath: vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'pdfWorker.mjs').fsPath }),
+      pdf: new WorkerPdfExtractor({
+        workerPath: vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'pdfWorker.mjs').fsPath,
+        maxBytes: options.maxPdfBytes,
+        maxPages: maxPdfPages,
+        timeoutMs: pdfTimeoutSeconds * 1000,
+      }),
       storage: storageDir ? createFsStorage(storageDir) : undefined,
       logger,
       model: this.model,
-      options: readVerityOptions(readSetting),
+      options,
     });
     try {
       this.loadedFromSnapshot = await verity.load();

@@ -17,6 +17,10 @@ export interface ExtensionSettings {
   /** OpenAI-compatible endpoint; empty = use the VS Code Language Model API. */
   modelBaseUrl: string;
   modelName: string;
+  /** PDFs with more pages are skipped (PDF_TOO_LARGE); the PDF extractor's limit. */
+  maxPdfPages: number;
+  /** Time allowed to read one PDF before it is skipped (PDF_TIMEOUT). */
+  pdfTimeoutSeconds: number;
 }
 
 /** Reads one setting by its full key (e.g. `verity.ask.topK`); undefined when unset. */
@@ -51,6 +55,8 @@ export const SETTINGS: ReadonlyArray<SettingSpec<unknown>> = [
   { key: 'verity.passage.maxWords', default: 400, option: 'passageMaxWords', valid: isNum },
   { key: 'verity.maxFileSizeMB', default: 10, option: 'maxFileBytes', toOption: (v) => Math.round((v as number) * MB), valid: isNum },
   { key: 'verity.maxPdfSizeMB', default: 50, option: 'maxPdfBytes', toOption: (v) => Math.round((v as number) * MB), valid: isNum },
+  { key: 'verity.maxPdfPages', default: 2000, setting: 'maxPdfPages', valid: isNum },
+  { key: 'verity.pdfTimeoutSeconds', default: 20, setting: 'pdfTimeoutSeconds', valid: isNum },
   { key: 'verity.ask.topK', default: 6, option: 'topK', valid: isNum },
   { key: 'verity.ask.maxRounds', default: 3, option: 'maxRounds', valid: isNum },
   { key: 'verity.ask.tokenBudget', default: 0, option: 'tokenBudget', valid: isNum },
@@ -89,4 +95,4 @@ export function readExtensionSettings(read: SettingReader): ExtensionSettings {
 }
 
 /** Settings whose change means the index must be rebuilt (passages or file set change). */
-export const REINDEX_KEYS = ['verity.include', 'verity.exclude', 'verity.respectGitignore', 'verity.passage.minWords', 'verity.passage.maxWords', 'verity.maxFileSizeMB', 'verity.maxPdfSizeMB'];
+export const REINDEX_KEYS = ['verity.include', 'verity.exclude', 'verity.respectGitignore', 'verity.passage.minWords', 'verity.passage.maxWords', 'verity.maxFileSizeMB', 'verity.maxPdfSizeMB', 'verity.maxPdfPages', 'verity.pdfTimeoutSeconds'];

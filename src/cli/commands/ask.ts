@@ -8,50 +8,68 @@ import path from 'node:path';
 import { VerityError } from '../../core/errors';
 import type { FinalSentence, HistoryTurn, Turn } from '../../core/types';
 import { createOpenAIModel } from '../../node/openaiModel';
-import { flag, parseArgs } from '../args';
-import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, type CliCommand } from '../io';
+import { flag, usageError } from '../args';
+import { commandFunction, OPEN_FLAGS, type CommandSpec } from '../command';
+import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../io';
+import { limitsFromFlags } from '../limits';
 import { locationText } from '../location';
-import { displayPath, openVerity } from '../openVerity';
-
-export const ASK_USAGE = 'verity ask "<question>" [--store <dir> | --docs <dir>] [--base-url URL] [--model NAME] [--history FILE] [--strict] [--json]';
+import { openVerity } from '../openVerity';
 
 const NO_MODEL =
-  'verity: no model configured: pass --base-url URL and --model NAME, or set VERITY_BASE_URL and VERITY_MODEL (and VERITY_API_KEY if the server needs a key); "npm run mock-model" starts a local test server.\n';
+  'no model configured: pass --base-url URL and --model NAME, or set VERITY_BASE_URL and VERITY_MODEL (and VERITY_API_KEY if the server needs a key); "npm run mock-model" starts a local test server';
 
 const MARK: Record<FinalSentence['verdict'], string> = { supported: '✓', unsupported: '✗ unsupported:', contradicted: '✗ contradicted:', not_claim: '·' };
 
 /** `verity ask`. */
-export const ask: CliCommand = async (args, io) => {
-  const parsed = parseArgs(args, ['store', 'docs', 'base-url', 'model', 'history'], ['strict', 'json', 'verbose']);
-  const question = parsed.positional.join(' ').trim();
-  if (!question) {
-    io.stderr(`usage: ${ASK_USAGE}\n`);
-    return EXIT_ERROR;
-  }
-  const baseURL = flag(parsed, 'base-url') ?? io.env.VERITY_BASE_URL;
-  const modelName = flag(parsed, 'model') ?? io.env.VERITY_MODEL;
-  if (!baseURL || !modelName) {
-    io.stderr(NO_MODEL);
-    return EXIT_ERROR;
-  }
-  const historyFile = flag(parsed, 'history');
-  const history = historyFile ? await readHistory(path.resolve(io.cwd, historyFile)) : [];
-  const model = createOpenAIModel({ baseURL, model: modelName, apiKey: io.env.VERITY_API_KEY ?? io.env.OPENAI_API_KEY });
-  const verity = await openVerity({ docs: flag(parsed, 'docs'), store: flag(parsed, 'store'), io, model, verbose: parsed.flags.has('verbose') });
-  const turn = await verity.ask(question, {
-    history,
-    strict: parsed.flags.has('strict'),
-    model,
-    onProgress: (p) => io.isTTY && !parsed.flags.has('json') && io.stderr(`verity: ${p.message}\n`),
-  });
-  if (parsed.flags.has('json')) io.stdout(JSON.stringify(turn, null, 2) + '\n');
-  else if (turn.rounds.length > 0 || turn.status === 'no_answer') io.stdout(renderTurn(turn, (rel) => displayPath(verity, rel, io.cwd)));
-  if (turn.status === 'error' || turn.status === 'cancelled') {
-    if (!parsed.flags.has('json')) io.stderr(`verity: ${turn.error?.code ?? 'ERROR'}: ${turn.error?.message ?? 'the question could not be answered'}\n`);
-    return EXIT_ERROR;
-  }
-  return turn.status === 'partially_supported' ? EXIT_FINDINGS : EXIT_OK;
+export const askSpec: CommandSpec = {
+  name: 'ask',
+  args: '"<question>"',
+  summary: 'Answer a question from the documents with an OpenAI-compatible model, every sentence checked.',
+  details: [
+    'The model comes from --base-url and --model, or VERITY_BASE_URL and VERITY_MODEL; the key from',
+    'VERITY_API_KEY (or OPENAI_API_KEY). Sources are relative to the indexed folder.',
+    'Exit 1 when a sentence of the answer stays unsupported.',
+  ],
+  flags: [
+    { name: 'base-url', value: 'URL', default: '$VERITY_BASE_URL', help: 'OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1' },
+    { name: 'model', value: 'NAME', default: '$VERITY_MODEL', help: 'model name at that endpoint' },
+    { name: 'history', value: 'FILE', help: 'earlier turns: JSON [{"role","text"}] or lines "user: …" / "assistant: …"' },
+    { name: 'strict', help: 'drop unsupported sentences instead of marking them' },
+    { name: 'json', help: 'print the whole turn (answer, verdicts, evidence, rounds) as JSON' },
+    ...OPEN_FLAGS,
+  ],
+  examples: ['verity ask "What does the warranty cover?" --docs docs --base-url http://127.0.0.1:11434/v1 --model llama3.1'],
+  run: async (parsed, io) => {
+    const question = parsed.positional.join(' ').trim();
+    if (!question) throw usageError('the question is empty: give it in quotes, e.g. verity ask "What does the warranty cover?"');
+    if (parsed.flags.has('docs') && parsed.flags.has('store')) throw usageError('use either --docs or --store, not both');
+    const baseURL = flag(parsed, 'base-url') ?? io.env.VERITY_BASE_URL;
+    const modelName = flag(parsed, 'model') ?? io.env.VERITY_MODEL;
+    if (baseURL && !modelName) throw usageError(`--base-url ${baseURL} needs a model name too: add --model NAME (or set VERITY_MODEL)`);
+    if (modelName && !baseURL) throw usageError(`--model ${modelName} needs an endpoint too: add --base-url URL (or set VERITY_BASE_URL)`);
+    if (!baseURL || !modelName) throw new VerityError('BAD_INPUT', NO_MODEL);
+    if (!/^https?:\/\/[^\s/]+/i.test(baseURL)) throw usageError(`--base-url must be an http:// or https:// URL, got "${baseURL}"`);
+    const historyFile = flag(parsed, 'history');
+    const history = historyFile ? await readHistory(path.resolve(io.cwd, historyFile)) : [];
+    const model = createOpenAIModel({ baseURL, model: modelName, apiKey: io.env.VERITY_API_KEY ?? io.env.OPENAI_API_KEY });
+    const verity = await openVerity({ docs: flag(parsed, 'docs'), store: flag(parsed, 'store'), io, model, verbose: parsed.flags.has('verbose'), limits: limitsFromFlags(parsed) });
+    const turn = await verity.ask(question, {
+      history,
+      strict: parsed.flags.has('strict'),
+      model,
+      onProgress: (p) => io.isTTY && !parsed.flags.has('json') && io.stderr(`verity: ${p.message}\n`),
+    });
+    if (parsed.flags.has('json')) io.stdout(JSON.stringify(turn, null, 2) + '\n');
+    else if (turn.rounds.length > 0 || turn.status === 'no_answer') io.stdout(renderTurn(turn, (rel) => rel));
+    if (turn.status === 'error' || turn.status === 'cancelled') {
+      if (!parsed.flags.has('json')) io.stderr(`verity ask: ${turn.error?.code ?? 'ERROR'}: ${turn.error?.message ?? 'the question could not be answered'}\n`);
+      return EXIT_ERROR;
+    }
+    return turn.status === 'partially_supported' ? EXIT_FINDINGS : EXIT_OK;
+  },
 };
+
+export const ask = commandFunction(askSpec);
 
 /** The answer as text: one line per sentence with its mark, then sources and a summary line. */
 export function renderTurn(turn: Turn, shownPath: (rel: string) => string): string {

@@ -7,9 +7,11 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { VerityError } from '../../core/errors';
 import type { Verity } from '../../core/api';
-import { flag, parseArgs } from '../args';
-import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, type CliCommand, type CliIO } from '../io';
-import { displayPath, openVerity, workspaceRoot } from '../openVerity';
+import { flag, usageError, type ParsedArgs } from '../args';
+import { commandFunction, OPEN_FLAGS, type CommandSpec } from '../command';
+import { EXIT_FINDINGS, EXIT_OK, type CliIO } from '../io';
+import { limitsFromFlags } from '../limits';
+import { openVerity, workspaceRoot } from '../openVerity';
 import { formatJson } from '../format/json';
 import { PROBLEM_RANK, type CheckedFile } from '../format/report';
 import { formatSarif } from '../format/sarif';
@@ -17,39 +19,47 @@ import { formatText } from '../format/text';
 
 declare const VERITY_VERSION: string | undefined;
 
-export const CHECK_USAGE =
-  'verity check <file...> [--docs <dir> | --store <dir>] [--format text|json|sarif] [--fail-on unsupported|contradicted|none] [--text "<paragraph>"]';
-
 const FORMATS = ['text', 'json', 'sarif'] as const;
 const FAIL_ON: Record<string, number> = { unsupported: 1, contradicted: 2, none: Infinity };
 
 /** `verity check`: a verdict for every sentence, problems printed with their evidence. */
-export const check: CliCommand = async (args, io) => {
-  try {
-    return await run(args, io);
-  } catch (e) {
-    if (!(e instanceof VerityError)) throw e;
-    io.stderr(`verity: ${e.code}: ${e.message}\n`);
-    return EXIT_ERROR;
-  }
+export const checkSpec: CommandSpec = {
+  name: 'check',
+  args: '<file...>',
+  summary: 'Check every sentence of markdown or text files (or --text) against the indexed documents.',
+  details: [
+    'Prints unsupported and contradicted sentences as file:line:col with the closest source. The',
+    'checked file is named as you gave it; a source is named relative to the indexed folder',
+    '("root" in JSON, the DOCS base in SARIF). Exit 1 when a sentence at or above --fail-on is found.',
+  ],
+  flags: [
+    { name: 'format', value: 'text|json|sarif', default: 'text', help: 'output format (SARIF 2.1.0 for code scanning)' },
+    { name: 'fail-on', value: 'unsupported|contradicted|none', default: 'unsupported', help: 'the verdict that makes the exit code 1' },
+    { name: 'text', value: '"<paragraph>"', help: 'check this text as well as (or instead of) files' },
+    ...OPEN_FLAGS,
+  ],
+  examples: ['verity check answer.md --docs docs --fail-on contradicted', 'verity check --text "Refunds are issued within 60 days." --format json'],
+  run,
 };
 
-async function run(args: string[], io: CliIO): Promise<number> {
-  const parsed = parseArgs(args, ['docs', 'store', 'format', 'fail-on', 'text'], ['verbose']);
+export const check = commandFunction(checkSpec);
+
+async function run(parsed: ParsedArgs, io: CliIO): Promise<number> {
   const format = flag(parsed, 'format') ?? 'text';
   const failOn = flag(parsed, 'fail-on') ?? 'unsupported';
   const text = flag(parsed, 'text');
-  if (!(FORMATS as readonly string[]).includes(format)) return usageError(io, `--format must be text, json or sarif, got "${format}"`);
-  if (!(failOn in FAIL_ON)) return usageError(io, `--fail-on must be unsupported, contradicted or none, got "${failOn}"`);
-  if (parsed.positional.length === 0 && text === undefined) return usageError(io, 'give files to check or --text "<paragraph>"');
-  if (parsed.flags.has('docs') && parsed.flags.has('store')) return usageError(io, 'use either --docs or --store, not both');
+  if (!(FORMATS as readonly string[]).includes(format)) throw usageError(`--format must be text, json or sarif, got "${format}"`);
+  if (!(failOn in FAIL_ON)) throw usageError(`--fail-on must be unsupported, contradicted or none, got "${failOn}"`);
+  if (parsed.positional.length === 0 && text === undefined) throw usageError('nothing to check: give files to check or --text "<paragraph>"');
+  if (text !== undefined && !text.trim()) throw usageError('--text is empty: give the paragraph to check');
+  if (parsed.flags.has('docs') && parsed.flags.has('store')) throw usageError('use either --docs or --store, not both');
 
   // read the inputs first: a missing file is an error before any indexing work
   const inputs: Array<{ path: string; content: string }> = [];
   for (const p of parsed.positional) inputs.push({ path: p, content: await readInput(io.cwd, p) });
   if (text !== undefined) inputs.push({ path: '<text>', content: text });
 
-  const verity: Verity = await openVerity({ docs: flag(parsed, 'docs'), store: flag(parsed, 'store'), io, verbose: parsed.flags.has('verbose') });
+  const verity: Verity = await openVerity({ docs: flag(parsed, 'docs'), store: flag(parsed, 'store'), io, verbose: parsed.flags.has('verbose'), limits: limitsFromFlags(parsed) });
   const files: CheckedFile[] = [];
   const root = workspaceRoot(verity);
   for (const input of inputs) {
@@ -59,7 +69,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     files.push({ path: input.path, result: await verity.check(input.content, { excludePaths }) });
   }
 
-  const report = { files, showPath: (ref: { path: string }) => displayPath(verity, ref.path, io.cwd) };
+  const report = { files, root };
   if (format === 'json') io.stdout(formatJson(report));
   else if (format === 'sarif') io.stdout(formatSarif(report, typeof VERITY_VERSION === 'string' ? VERITY_VERSION : 'dev'));
   else io.stdout(formatText(report));
@@ -68,16 +78,14 @@ async function run(args: string[], io: CliIO): Promise<number> {
   return worst >= FAIL_ON[failOn]! ? EXIT_FINDINGS : EXIT_OK;
 }
 
-function usageError(io: CliIO, message: string): number {
-  io.stderr(`verity: ${message}\nusage: ${CHECK_USAGE}\n`);
-  return EXIT_ERROR;
-}
-
 async function readInput(cwd: string, p: string): Promise<string> {
   if (/\.pdf$/i.test(p)) throw new VerityError('BAD_INPUT', `${p}: checking PDFs is not supported; check markdown or text files`);
+  const st = await fs.stat(path.resolve(cwd, p)).catch(() => undefined);
+  if (!st) throw new VerityError('BAD_INPUT', `cannot read ${p}: no such file`);
+  if (st.isDirectory()) throw new VerityError('BAD_INPUT', `${p} is a folder: give the markdown or text files to check (the documents go in --docs or --store)`);
   try {
     return await fs.readFile(path.resolve(cwd, p), 'utf8');
-  } catch {
-    throw new VerityError('BAD_INPUT', `cannot read ${p}`);
+  } catch (e) {
+    throw new VerityError('BAD_INPUT', `cannot read ${p}: ${(e as { code?: string }).code ?? 'unreadable'}`);
   }
 }

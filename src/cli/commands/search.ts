@@ -1,55 +1,62 @@
-import { flag, intFlag, parseArgs } from '../args';
-import { EXIT_OK, type CliCommand } from '../io';
-import { displayPath, openVerity } from '../openVerity';
+import { flag, intFlag, usageError } from '../args';
+import { commandFunction, OPEN_FLAGS, type CommandSpec } from '../command';
+import { EXIT_OK } from '../io';
+import { limitsFromFlags } from '../limits';
 import { locationText } from '../location';
-
-export const SEARCH_USAGE = 'verity search "<query>" [--k N] [--json] [--store <dir> | --docs <dir>] [--path <prefix>] [--kind md|pdf]';
+import { openVerity } from '../openVerity';
 
 /** `verity search`: the passages that best match a query, with exact locations. */
-export const search: CliCommand = async (args, io) => {
-  const parsed = parseArgs(args, ['store', 'docs', 'k', 'path', 'kind'], ['json', 'verbose']);
-  const query = parsed.positional.join(' ').trim();
-  if (!query) {
-    io.stderr(`usage: ${SEARCH_USAGE}\n`);
-    return 2;
-  }
-  const kind = flag(parsed, 'kind');
-  if (kind !== undefined && kind !== 'md' && kind !== 'pdf') {
-    io.stderr('verity: --kind must be md or pdf\n');
-    return 2;
-  }
-  const k = intFlag(parsed, 'k', 5);
-  const verity = await openVerity({ docs: flag(parsed, 'docs'), store: flag(parsed, 'store'), io, verbose: parsed.flags.has('verbose') });
-  const hits = await verity.search(query, { k, pathPrefix: flag(parsed, 'path'), kind });
-  if (parsed.flags.has('json')) {
-    io.stdout(
-      JSON.stringify(
-        hits.map((h) => ({
-          location: locationText(h.passage, displayPath(verity, h.passage.path, io.cwd)),
-          path: h.passage.path,
-          kind: h.passage.kind,
-          startLine: h.passage.startLine,
-          endLine: h.passage.endLine,
-          page: h.passage.page,
-          heading: h.passage.headings.join(' > '),
-          score: Number(h.score.toFixed(4)),
-          snippet: h.snippet,
-          id: h.passage.id,
-        })),
-        null,
-        2,
-      ) + '\n',
-    );
+export const searchSpec: CommandSpec = {
+  name: 'search',
+  args: '"<query>"',
+  summary: 'List the passages that best match a query, with file:line or file#page=N.',
+  details: [
+    'Paths are relative to the indexed folder, in the text and in --json ("path"; "location" adds',
+    ':line for markdown or #page=N for PDF).',
+  ],
+  flags: [
+    { name: 'k', value: 'N', default: '5', help: 'how many passages to show' },
+    { name: 'json', help: 'print the passages as a JSON array' },
+    { name: 'path', value: '<prefix>', help: 'only files whose path (relative to the indexed folder) starts with this' },
+    { name: 'kind', value: 'md|pdf', help: 'only markdown or only PDF passages' },
+    ...OPEN_FLAGS,
+  ],
+  examples: ['verity search "how do I renew my license" --k 3', 'verity search "warranty" --docs examples/workspace --kind pdf --json'],
+  run: async (parsed, io) => {
+    const query = parsed.positional.join(' ').trim();
+    if (!query) throw usageError('the query is empty: give the words to look for, e.g. verity search "renew a license"');
+    const kind = flag(parsed, 'kind');
+    if (kind !== undefined && kind !== 'md' && kind !== 'pdf') throw usageError(`--kind must be md or pdf, got "${kind}"`);
+    if (parsed.flags.has('docs') && parsed.flags.has('store')) throw usageError('use either --docs or --store, not both');
+    const k = intFlag(parsed, 'k', 5);
+    const verity = await openVerity({ docs: flag(parsed, 'docs'), store: flag(parsed, 'store'), io, verbose: parsed.flags.has('verbose'), limits: limitsFromFlags(parsed) });
+    const hits = await verity.search(query, { k, pathPrefix: flag(parsed, 'path'), kind });
+    if (parsed.flags.has('json')) {
+      const rows = hits.map((h) => ({
+        location: locationText(h.passage, h.passage.path),
+        path: h.passage.path,
+        kind: h.passage.kind,
+        startLine: h.passage.startLine,
+        endLine: h.passage.endLine,
+        page: h.passage.page,
+        heading: h.passage.headings.join(' > '),
+        score: Number(h.score.toFixed(4)),
+        snippet: h.snippet,
+        id: h.passage.id,
+      }));
+      io.stdout(JSON.stringify(rows, null, 2) + '\n');
+      return EXIT_OK;
+    }
+    if (hits.length === 0) {
+      io.stdout(`No passages match "${query}" (${verity.passageCount().toLocaleString('en-US')} passages searched).\n`);
+      return EXIT_OK;
+    }
+    for (const h of hits) {
+      const heading = h.passage.headings.length ? `  ${h.passage.headings.join(' > ')}` : '';
+      io.stdout(`${locationText(h.passage, h.passage.path)}${heading}  (${h.score.toFixed(2)})\n    ${h.snippet.replace(/\s+/g, ' ').trim()}\n`);
+    }
     return EXIT_OK;
-  }
-  if (hits.length === 0) {
-    io.stdout(`No passages match "${query}" (${verity.passageCount().toLocaleString('en-US')} passages searched).\n`);
-    return EXIT_OK;
-  }
-  for (const h of hits) {
-    const where = locationText(h.passage, displayPath(verity, h.passage.path, io.cwd));
-    const heading = h.passage.headings.length ? `  ${h.passage.headings.join(' > ')}` : '';
-    io.stdout(`${where}${heading}  (${h.score.toFixed(2)})\n    ${h.snippet.replace(/\s+/g, ' ').trim()}\n`);
-  }
-  return EXIT_OK;
+  },
 };
+
+export const search = commandFunction(searchSpec);

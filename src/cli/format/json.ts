@@ -1,14 +1,16 @@
-/** Stable JSON output of `verity check` (field order fixed, version 1). */
+/**
+ * Stable JSON output of `verity check` (field order fixed, version 1). `files[].path` is the checked
+ * file as given on the command line; every evidence `path` is relative to `root`, the indexed folder.
+ */
 import type { EvidenceRef } from '../../core/types';
 import { locationText } from '../location';
 import { totalSummary, type CheckReport } from './report';
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
-function evidenceJson(ref: EvidenceRef, report: CheckReport): Record<string, unknown> {
-  const path = report.showPath(ref);
+function evidenceJson(ref: EvidenceRef): Record<string, unknown> {
   return {
-    location: locationText(ref, path), path, kind: ref.kind, startLine: ref.startLine, endLine: ref.endLine,
+    location: locationText(ref, ref.path), path: ref.path, kind: ref.kind, startLine: ref.startLine, endLine: ref.endLine,
     page: ref.page ?? null, heading: ref.heading, quote: ref.quote, score: round(ref.score), passageId: ref.passageId,
   };
 }
@@ -17,6 +19,7 @@ function evidenceJson(ref: EvidenceRef, report: CheckReport): Record<string, unk
 export function formatJson(report: CheckReport): string {
   const doc = {
     version: 1,
+    root: report.root ?? null,
     summary: totalSummary(report.files),
     files: report.files.map((f) => ({
       path: f.path,
@@ -24,8 +27,8 @@ export function formatJson(report: CheckReport): string {
       sentences: f.result.sentences.map((s) => ({
         index: s.index, line: s.line, col: s.col, endLine: s.endLine, endCol: s.endCol, start: s.start, end: s.end,
         text: s.text, verdict: s.verdict, score: round(s.score), reason: s.reason, citations: s.citations,
-        evidence: s.evidence ? evidenceJson(s.evidence, report) : null,
-        alternatives: s.alternatives.map((a) => evidenceJson(a, report)),
+        evidence: s.evidence ? evidenceJson(s.evidence) : null,
+        alternatives: s.alternatives.map((a) => evidenceJson(a)),
       })),
     })),
   };

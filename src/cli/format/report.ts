@@ -2,7 +2,7 @@
  * What the `verity check` formatters render: the checked files with their results, and how to
  * show an evidence location to the person at the terminal.
  */
-import type { CheckResult, CheckSummary, EvidenceRef, Verdict } from '../../core/types';
+import type { CheckResult, CheckSummary, Verdict } from '../../core/types';
 
 export interface CheckedFile {
   /** The path as the user gave it (or `<text>` for --text). */
@@ -12,8 +12,11 @@ export interface CheckedFile {
 
 export interface CheckReport {
   files: CheckedFile[];
-  /** The evidence path as a person at the working directory would type it. */
-  showPath: (ref: EvidenceRef) => string;
+  /**
+   * The indexed folder (absolute). Evidence paths are relative to it in every format, so text,
+   * JSON and SARIF name a source the same way wherever the command runs.
+   */
+  root?: string;
 }
 
 /** Verdicts that are problems, ranked: contradicted is worse than unsupported. */

@@ -2,6 +2,7 @@
  * SARIF 2.1.0 output of `verity check`, so code-scanning tools can show unsupported and
  * contradicted sentences as findings with the evidence as related locations.
  */
+import { pathToFileURL } from 'node:url';
 import type { EvidenceRef } from '../../core/types';
 import { oneLine, PROBLEM_RANK, type CheckReport } from './report';
 
@@ -24,11 +25,14 @@ const RULES = [
   },
 ];
 
+/** Evidence locations are relative to the indexed folder, which the run names under this id. */
+const DOCS_BASE = 'DOCS';
+
 const uri = (p: string): string => encodeURI(p.replace(/\\/g, '/'));
 
-function related(ref: EvidenceRef, id: number, report: CheckReport): Record<string, unknown> {
+function related(ref: EvidenceRef, id: number): Record<string, unknown> {
   const where = ref.kind === 'pdf' && ref.page !== undefined ? ` (page ${ref.page})` : '';
-  const physicalLocation: Record<string, unknown> = { artifactLocation: { uri: uri(report.showPath(ref)) } };
+  const physicalLocation: Record<string, unknown> = { artifactLocation: { uri: uri(ref.path), uriBaseId: DOCS_BASE } };
   if (ref.kind === 'md') physicalLocation.region = { startLine: ref.startLine, endLine: ref.endLine };
   return { id, physicalLocation, message: { text: `source${where}: "${oneLine(ref.quote, 300)}"` } };
 }
@@ -54,7 +58,7 @@ export function formatSarif(report: CheckReport, toolVersion: string): string {
             },
           },
         ],
-        relatedLocations: refs.map((r, i) => related(r, i + 1, report)),
+        relatedLocations: refs.map((r, i) => related(r, i + 1)),
         properties: { score: Math.round(s.score * 1000) / 1000, citations: s.citations },
       });
     }
@@ -62,7 +66,13 @@ export function formatSarif(report: CheckReport, toolVersion: string): string {
   const log = {
     $schema: SCHEMA,
     version: '2.1.0',
-    runs: [{ tool: { driver: { name: 'verity', version: toolVersion, rules: RULES } }, results }],
+    runs: [
+      {
+        tool: { driver: { name: 'verity', version: toolVersion, rules: RULES } },
+        ...(report.root ? { originalUriBaseIds: { [DOCS_BASE]: { uri: pathToFileURL(report.root).href + '/' } } } : {}),
+        results,
+      },
+    ],
   };
   return JSON.stringify(log, null, 2) + '\n';
 }

@@ -10,7 +10,7 @@ export function formatText(report: CheckReport): string {
       if (!PROBLEM_RANK[s.verdict]) continue;
       const head = `${f.path}:${s.line}:${s.col}: ${s.verdict}: "${oneLine(s.text)}"`;
       if (s.evidence) {
-        const where = locationText(s.evidence, report.showPath(s.evidence));
+        const where = locationText(s.evidence, s.evidence.path);
         out += `${head} — source: ${where} "${oneLine(s.evidence.quote)}"\n    ${s.reason}\n`;
       } else out += `${head} — ${s.reason}\n`;
     }

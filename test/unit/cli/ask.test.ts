@@ -42,7 +42,7 @@ test('answers about examples/workspace with verdict marks and numbered sources',
   const out = t.out();
   assert.equal(code, 0, out + t.err());
   assert.match(out, /^✓ .+\[\d\]/m);
-  assert.match(out, /^Sources:\n {2}\[\d\] examples\/workspace\/[\w-]+\.md:\d+/m);
+  assert.match(out, /^Sources:\n {2}\[\d\] [\w-]+\.md:\d+/m);
   assert.match(out, /answered · 1 round · 1 model call · [\d,]+ tokens · mock-model @ /);
   assert.equal(server.chatCalls(), 1);
 });
