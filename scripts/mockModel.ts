@@ -10,14 +10,57 @@
 import { startMockServer } from '../test/support/mockServer';
 import { extractiveReply } from '../test/support/extractiveScript';
 
-const i = process.argv.indexOf('--port');
-const port = i >= 0 ? Number(process.argv[i + 1]) : Number(process.env.PORT ?? 8765);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`mock-model: bad port "${process.argv[i + 1] ?? process.env.PORT}"`);
-  process.exit(2);
+const DEFAULT_PORT = 8765;
+
+const HELP = `Usage: npm run mock-model [-- --port N]
+
+A scripted OpenAI-compatible server on 127.0.0.1 for trying "verity ask" without a model: it
+answers by quoting the evidence it is sent, serves deterministic embeddings and lists one
+model, "mock-model". It is not a language model.
+
+Options:
+  --port N   port on 127.0.0.1 to listen on; 0 picks a free one [default: ${DEFAULT_PORT}, or $PORT]
+  --help     show this help
+
+Example:
+  npm run mock-model -- --port 9000
+  VERITY_BASE_URL=http://127.0.0.1:9000/v1 VERITY_MODEL=mock-model node dist/cli.js ask "How long is the warranty?" --docs examples/workspace
+`;
+
+/** The port from `--port N`, `--port=N` or $PORT; a message when it is not a port number. */
+function portFrom(args: string[], env: Record<string, string | undefined>): number | string {
+  let raw: string | undefined = env.PORT;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--port') raw = args[++i] ?? '';
+    else if (a.startsWith('--port=')) raw = a.slice('--port='.length);
+    else return `unknown argument "${a}" (options: --port N, --help)`;
+  }
+  if (raw === undefined) return DEFAULT_PORT;
+  const port = Number(raw);
+  return raw.trim() !== '' && Number.isInteger(port) && port >= 0 && port <= 65535 ? port : `--port must be a whole number from 0 to 65535, got "${raw}"`;
 }
+
 async function main(): Promise<void> {
-  const server = await startMockServer({ port, chat: (req) => extractiveReply(req), models: ['mock-model'] });
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(HELP);
+    return;
+  }
+  const port = portFrom(args, process.env);
+  if (typeof port === 'string') {
+    console.error(`mock-model: ${port}`);
+    process.exit(2);
+  }
+  let server;
+  try {
+    server = await startMockServer({ port, chat: (req) => extractiveReply(req), models: ['mock-model'] });
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    const why = code === 'EADDRINUSE' ? `port ${port} is already in use: pass another with --port N (0 picks a free one)` : `cannot listen on 127.0.0.1:${port}: ${code ?? (e as Error).message}`;
+    console.error(`mock-model: ${why}`);
+    process.exit(2);
+  }
   console.log(`mock-model listening on ${server.url}`);
   console.log(`  export VERITY_BASE_URL=${server.url} VERITY_MODEL=mock-model`);
   console.log('  Ctrl+C to stop');

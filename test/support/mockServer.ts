@@ -148,7 +148,14 @@ export async function startMockServer(opts: MockServerOptions = {}): Promise<Moc
     sendJson(res, 404, { error: { message: `no route ${path}` } });
   }
 
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
+  // a busy port rejects (EADDRINUSE) instead of crashing the process from an unhandled 'error' event
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}/v1`,
