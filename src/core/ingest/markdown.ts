@@ -130,6 +130,8 @@ function toSections(blocks: Block[]): { sections: Section[]; title?: string } {
       } else if (underline !== undefined && /^\[[^\]\n]*\]$/.test((block.token as Tokens.Heading).text.trim())) {
         isHeading = false;
         openDelimiter = underline;
+      } else if (underline !== undefined && isOneLineAdmonition((block.token as Tokens.Heading).text)) {
+        isHeading = false;
       }
     }
     if (isHeading) {
@@ -160,6 +162,14 @@ function setextUnderline(raw: string): string | undefined {
   const lines = raw.trimEnd().split('\n');
   const last = lines[lines.length - 1]!.trim();
   return lines.length > 1 && /^(-+|=+)$/.test(last) ? last : undefined;
+}
+
+/**
+ * True for a setext "heading" that is really an AsciiDoc one-line admonition ("NOTE: …", "TIP: …",
+ * "IMPORTANT: …", "WARNING: …", "CAUTION: …") sitting on a `----`/`====` line: a sentence, not a title.
+ */
+function isOneLineAdmonition(text: string): boolean {
+  return text.split('\n').some((line) => /^(NOTE|TIP|IMPORTANT|WARNING|CAUTION):\s+\S/.test(line.trim()));
 }
 
 /** Plain text of inline tokens: `**Renewal** [online](x)` → "Renewal online". */

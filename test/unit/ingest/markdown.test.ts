@@ -180,6 +180,20 @@ test('AsciiDoc admonitions in .md files ([NOTE] + ---- … ----) are content, no
   assert.match(passages[0]!.text, /\[NOTE\]\n----\nKeep the key safe\.\n----/);
 });
 
+test('AsciiDoc one-line admonitions ("NOTE: …" on a ---- or ==== line) are content, not setext headings', () => {
+  for (const label of ['NOTE', 'TIP', 'IMPORTANT', 'WARNING', 'CAUTION']) {
+    for (const underline of ['----', '====']) {
+      const src = `# Setup\n\nIntro.\n\n${label}: Keep the key safe.\n${underline}\n\nMore text.\n\nReal heading\n------------\n\nBody.\n`;
+      const { passages } = ingestMarkdown('a.md', src, SIZE);
+      assert.deepEqual(passages.map((p) => p.headings), [['Setup'], ['Setup', 'Real heading']], `${label} ${underline}`);
+      assert.match(passages[0]!.text, new RegExp(`${label}: Keep the key safe\\.`));
+    }
+  }
+  // a heading that merely starts with the word stays a heading
+  const { passages } = ingestMarkdown('b.md', '# Top\n\nx\n\nNotes on setup\n----\n\nBody text.\n', SIZE);
+  assert.deepEqual(passages.at(-1)!.headings, ['Top', 'Notes on setup']);
+});
+
 test('a heading is never left alone when the block after it is oversized', () => {
   const huge = 'word '.repeat(400).trim() + '.';
   const { passages } = ingestMarkdown('x.md', `# Title\n\n## Big\n\n${huge}\n\nshort tail\n`, SIZE);
