@@ -108,3 +108,11 @@ test('paths are relative to the indexed folder, not the working directory, and t
   assert.deepEqual(related, { uri: 'guide/renewal.md', uriBaseId: 'DOCS' });
   assert.equal(sarif.runs[0].originalUriBaseIds.DOCS.uri, `file://${path.join(base, 'project/docs')}/`);
 });
+
+test('the README documents every limit with its flag, setting and default', () => {
+  const readme = readFileSync(path.join(repo, 'README.md'), 'utf8');
+  for (const f of LIMIT_FLAGS) {
+    const row = new RegExp(`^\\| \`--${f.name} ${f.value}\` \\| \`${f.setting!.replace(/\./g, '\\.')}\` \\| ${f.default} \\|`, 'm');
+    assert.match(readme, row, `README row for --${f.name}`);
+  }
+});
