@@ -9,7 +9,6 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { runTests } from '@vscode/test-electron';
@@ -61,19 +60,22 @@ async function runSuite(run) {
   for (const dir of Object.values(env)) mkdirSync(dir, { recursive: true });
   let closing;
   let pending = '';
-  const relay = new Writable({
-    write(chunk, _enc, cb) {
-      process.stdout.write(chunk);
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const l of lines) {
-        const m = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/.exec(l.trim());
-        if (m) closing = { passed: Number(m[1]), failed: Number(m[2]), skipped: Number(m[3] ?? 0) };
-      }
-      cb();
-    },
-  });
+  const scan = (chunk) => {
+    pending += chunk.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const l of lines) {
+      const m = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/.exec(l.trim());
+      if (m) closing = { passed: Number(m[1]), failed: Number(m[2]), skipped: Number(m[3] ?? 0) };
+    }
+  };
+  // @vscode/test-electron 2.x (the line that runs on Node 20) writes the editor's output straight
+  // to process.stdout, so the closing line is read there rather than from a `stdout` option (3.x)
+  const write = process.stdout.write.bind(process.stdout);
+  process.stdout.write = (chunk, ...rest) => {
+    scan(chunk);
+    return write(chunk, ...rest);
+  };
   log(`run "${run.name}" on ${run.fixture}/${run.open}`);
   let ok = false;
   try {
@@ -89,12 +91,12 @@ async function runSuite(run) {
         VERITY_EXTRA_EXTENSIONS: path.join(fixtures, 'fake-lm'),
         ...(process.env.VERITY_SCREENSHOTS ? { VERITY_SCREENSHOT_DIR: path.join(root, 'docs', 'screenshots') } : {}),
       },
-      stdout: relay,
     });
     ok = true;
   } catch (e) {
     log(`run "${run.name}" failed: ${e instanceof Error ? e.message : String(e)}`);
   } finally {
+    process.stdout.write = write;
     rmSync(tmp, { recursive: true, force: true });
   }
   if (!closing) {

@@ -17,7 +17,7 @@ export const indexSpec: CommandSpec = {
     'indexed with, and raising a limit re-reads the files it had skipped.',
     'Exit 1 when a file was skipped or the folder holds no markdown or PDF at all.',
   ],
-  flags: [STORE_FLAG, { name: 'force', help: 'read every file again' }, ...LIMIT_FLAGS, VERBOSE_FLAG],
+  flags: [{ ...STORE_FLAG, help: 'the folder to keep the index in (created if missing)' }, { name: 'force', help: 'read every file again' }, ...LIMIT_FLAGS, VERBOSE_FLAG],
   examples: ['verity index docs', 'verity index docs --store .verity-docs --max-pdf-pages 5000'],
   run: async (parsed, io) => {
     const [dir, ...extra] = parsed.positional;
