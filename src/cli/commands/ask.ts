@@ -13,7 +13,7 @@ import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, type CliCommand } from '../io';
 import { locationText } from '../location';
 import { displayPath, openVerity } from '../openVerity';
 
-export const ASK_USAGE = 'verity ask "<question>" [--store <dir> | --docs <dir>] [--base-url URL] [--model NAME] [--history FILE] [--strict] [--json]';
+export const ASK_USAGE = 'verity ask "<question>" [--store <dir> | --docs <dir>] [--base-url URL] [--model NAME] [--history FILE] [--timeout SECONDS] [--strict] [--json]';
 
 const NO_MODEL =
   'verity: no model configured: pass --base-url URL and --model NAME, or set VERITY_BASE_URL and VERITY_MODEL (and VERITY_API_KEY if the server needs a key); "npm run mock-model" starts a local test server.\n';
@@ -22,7 +22,7 @@ const MARK: Record<FinalSentence['verdict'], string> = { supported: '✓', unsup
 
 /** `verity ask`. */
 export const ask: CliCommand = async (args, io) => {
-  const parsed = parseArgs(args, ['store', 'docs', 'base-url', 'model', 'history'], ['strict', 'json', 'verbose']);
+  const parsed = parseArgs(args, ['store', 'docs', 'base-url', 'model', 'history', 'timeout'], ['strict', 'json', 'verbose']);
   const question = parsed.positional.join(' ').trim();
   if (!question) {
     io.stderr(`usage: ${ASK_USAGE}\n`);
@@ -36,14 +36,26 @@ export const ask: CliCommand = async (args, io) => {
   }
   const historyFile = flag(parsed, 'history');
   const history = historyFile ? await readHistory(path.resolve(io.cwd, historyFile)) : [];
-  const model = createOpenAIModel({ baseURL, model: modelName, apiKey: io.env.VERITY_API_KEY ?? io.env.OPENAI_API_KEY });
+  const timeout = askTimeout(flag(parsed, 'timeout'));
+  if (timeout instanceof VerityError) {
+    io.stderr(`verity: ${timeout.message}\n`);
+    return EXIT_ERROR;
+  }
+  const model = createOpenAIModel({ baseURL, model: modelName, apiKey: io.env.VERITY_API_KEY ?? io.env.OPENAI_API_KEY, ...(timeout ? { timeoutMs: timeout } : {}) });
+  // The whole question (every round and model call) ends by this deadline.
+  const deadline = new AbortController();
+  const turnMs = timeout ?? DEFAULT_TURN_MS;
+  const timer = setTimeout(() => deadline.abort(new VerityError('MODEL_TIMEOUT', `No answer within ${turnMs / 1000} s; raise it with --timeout SECONDS.`)), turnMs);
+  timer.unref();
   const verity = await openVerity({ docs: flag(parsed, 'docs'), store: flag(parsed, 'store'), io, model, verbose: parsed.flags.has('verbose') });
   const turn = await verity.ask(question, {
     history,
     strict: parsed.flags.has('strict'),
     model,
+    signal: deadline.signal,
     onProgress: (p) => io.isTTY && !parsed.flags.has('json') && io.stderr(`verity: ${p.message}\n`),
   });
+  clearTimeout(timer);
   if (parsed.flags.has('json')) io.stdout(JSON.stringify(turn, null, 2) + '\n');
   else if (turn.rounds.length > 0 || turn.status === 'no_answer') io.stdout(renderTurn(turn, (rel) => displayPath(verity, rel, io.cwd)));
   if (turn.status === 'error' || turn.status === 'cancelled') {
@@ -52,6 +64,17 @@ export const ask: CliCommand = async (args, io) => {
   }
   return turn.status === 'partially_supported' ? EXIT_FINDINGS : EXIT_OK;
 };
+
+/** Deadline of a whole question when --timeout is not given. */
+const DEFAULT_TURN_MS = 600_000;
+
+/** `--timeout SECONDS` in ms (undefined when absent), or the reason it is invalid. */
+function askTimeout(value: string | undefined): number | undefined | VerityError {
+  if (value === undefined) return undefined;
+  const s = Number(value);
+  if (!Number.isFinite(s) || s <= 0 || s > 86_400) return new VerityError('BAD_INPUT', `--timeout takes a number of seconds between 1 and 86400, not "${value.slice(0, 40)}"`);
+  return Math.round(s * 1000);
+}
 
 /** The answer as text: one line per sentence with its mark, then sources and a summary line. */
 export function renderTurn(turn: Turn, shownPath: (rel: string) => string): string {
