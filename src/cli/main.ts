@@ -3,7 +3,7 @@
  * extension. Exit codes: 0 ok, 1 findings (skipped files, unsupported sentences), 2 error.
  */
 import { isVerityError } from '../core/errors';
-import { EXIT_ERROR, type CliCommand, type CliIO } from './io';
+import { EXIT_ERROR, safeIO, type CliCommand, type CliIO } from './io';
 import { closeAll } from './openVerity';
 import { index, INDEX_USAGE } from './commands/index';
 import { search, SEARCH_USAGE } from './commands/search';
@@ -28,7 +28,8 @@ The store defaults to ./.verity. Exit codes: 0 ok, 1 findings, 2 error.
 `;
 
 /** Runs one CLI invocation and returns its exit code (exported for tests). */
-export async function main(argv: string[], io: CliIO): Promise<number> {
+export async function main(argv: string[], rawIo: CliIO): Promise<number> {
+  const io = safeIO(rawIo); // every byte of output passes the terminal filter (issue 15)
   const [name, ...rest] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     io.stdout(HELP);
