@@ -1,11 +1,12 @@
-import { existsSync, promises as fs } from 'node:fs';
+import { existsSync, promises as fs, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Verity } from '../core/api';
-import type { EmbeddingPort, Logger, ModelPort } from '../core/ports';
+import type { EmbeddingPort, Logger, ModelPort, StoragePort } from '../core/ports';
 import { VerityError } from '../core/errors';
 import { createVerity } from '../core/verity';
 import { createFsStorage } from '../node/fsStorage';
 import { createFsWorkspace } from '../node/fsWorkspace';
+import { lockStore } from '../node/storeLock';
 import { WorkerPdfExtractor } from '../node/pdfExtractor';
 import type { CliIO } from './io';
 
@@ -73,7 +74,14 @@ export async function openVerity(opts: OpenOptions): Promise<Verity> {
   if (!root) {
     throw new VerityError('BAD_INPUT', `no index in ${displayDir(storeDir, opts.io.cwd)}: run "verity index <folder>" first, or pass --docs <folder>`);
   }
-  const verity = createVerity({ workspace: workspaceFor(root, storeDir), pdf, storage: createFsStorage(storeDir), logger, model: opts.model, embeddings: opts.embeddings });
+  checkStoreRoot(storeDir, root, opts.io.cwd);
+  // Readers never write: the store is brought up to date in memory only ("verity index" writes).
+  let stale = false;
+  const storage = readOnly(createFsStorage(storeDir), () => {
+    if (!stale) logger.info(`the index in ${displayDir(storeDir, opts.io.cwd)} is out of date; "verity index" updates it`);
+    stale = true;
+  });
+  const verity = createVerity({ workspace: workspaceFor(root, storeDir), pdf, storage, logger, model: opts.model, embeddings: opts.embeddings });
   roots.set(verity, root);
   if (!(await verity.load())) logger.warn(`the index in ${displayDir(storeDir, opts.io.cwd)} could not be loaded; rebuilding it`);
   if (existsSync(root)) await verity.indexWorkspace();
@@ -91,9 +99,12 @@ export async function openStoreFor(docsDir: string, opts: Omit<OpenOptions, 'doc
   const st = await fs.stat(root).catch(() => undefined);
   if (!st?.isDirectory()) throw new VerityError('BAD_INPUT', `no such folder: ${docsDir}`);
   const storeDir = path.resolve(opts.io.cwd, opts.store ?? '.verity');
+  // One writer at a time; a second waits, then fails with one line.
+  const release = await lockStore(storeDir);
+  cleanups.push(release);
   const existing = await readStoreRoot(storeDir);
   if (existing && existing !== root) {
-    throw new VerityError('BAD_INPUT', `${displayDir(storeDir, opts.io.cwd)} indexes ${existing}; use another --store for ${docsDir}`);
+    throw new VerityError('STORE_ROOT_MISMATCH', `${displayDir(storeDir, opts.io.cwd)} indexes ${existing}, not ${root}; use another --store for ${docsDir}`);
   }
   const storage = createFsStorage(storeDir);
   await storage.write(WORKSPACE_FILE, new TextEncoder().encode(JSON.stringify({ root }) + '\n'));
@@ -104,6 +115,42 @@ export async function openStoreFor(docsDir: string, opts: Omit<OpenOptions, 'doc
   const loaded = await verity.load();
   if (!loaded && existing) logger.warn('the stored index was missing, corrupt or from another version; rebuilding it');
   return verity;
+}
+
+/**
+ * A store may only index the folder that holds it or a folder inside that one. A store shipped
+ * in a repository (`.verity/workspace.json` saying `{"root": "/some/other/folder"}`) must not
+ * make `search` or `check` read and quote another folder of the machine.
+ */
+function checkStoreRoot(storeDir: string, root: string, cwd: string): void {
+  const holder = path.dirname(storeDir);
+  if (isInside(holder, root)) return;
+  let real: [string, string] | undefined;
+  try {
+    real = [realpathSync(holder), realpathSync(root)];
+  } catch {
+    real = undefined;
+  }
+  if (real && isInside(real[0], real[1])) return;
+  throw new VerityError(
+    'STORE_ROOT_MISMATCH',
+    `the store ${displayDir(storeDir, cwd)} says it indexes ${root}, which is outside ${holder} (the folder holding the store); refusing to read it. Run "verity index <folder>" for the folder you mean, or pass --docs <folder>.`,
+  );
+}
+
+function isInside(parent: string, child: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** The storage with writes turned into a note: for commands that only read. */
+function readOnly(storage: StoragePort, onWrite: () => void): StoragePort {
+  return {
+    read: (name) => storage.read(name),
+    list: () => storage.list(),
+    write: async () => onWrite(),
+    remove: async () => onWrite(),
+  };
 }
 
 /** The folder as a workspace, minus the store itself when it lives inside the folder. */

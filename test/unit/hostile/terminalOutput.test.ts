@@ -18,7 +18,6 @@ after(async () => {
 });
 
 const ESCAPES = ['\x1b[2J', '\x1b]0;pwned title\x07', '\x1b]8;;https://evil.example\x1b\\click\x1b]8;;\x1b\\', '\x07', '\u009b31m', '\u202e'];
-// eslint-disable-next-line no-control-regex
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/;
 
 function capture(cwd: string, env: Record<string, string | undefined> = {}) {
