@@ -15,6 +15,7 @@ import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import type { PdfDocText, PdfPageText, PdfTextItem } from '../core/ports';
 import type { PdfJob } from './pdfExtractor';
 import { serveIsolated } from './isolatedProcess';
+import { mayHideText, removeHidden, shownText } from './pdfHiddenText';
 
 // pdf.js looks for this global and then runs its "worker" side on this same thread.
 (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
@@ -50,6 +51,8 @@ function findAssetDirs(): { cMapUrl?: string; standardFontDataUrl?: string } {
 }
 
 async function extract(job: PdfJob): Promise<PdfDocText> {
+  // Before pdf.js takes the bytes (it may transfer their buffer).
+  const checkHidden = mayHideText(job.bytes);
   const task = pdfjs.getDocument({
     data: new Uint8Array(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength), // a view: pdf.js refuses Buffers
     // No `isEvalSupported`: pdf.js 5.7 dropped the option along with its eval-compiled code paths.
@@ -73,7 +76,7 @@ async function extract(job: PdfJob): Promise<PdfDocText> {
     let chars = 0;
     for (let n = 1; n <= pageCount; n++) {
       try {
-        const page = await readPage(doc, n);
+        const page = await readPage(doc, n, checkHidden);
         for (const item of page.items) chars += item.str.length;
         if (chars > job.maxTextChars) {
           // Answering would flood the parent: refuse the file with a reason instead.
@@ -112,7 +115,7 @@ async function readTitle(doc: pdfjs.PDFDocumentProxy): Promise<string | undefine
   return undefined;
 }
 
-async function readPage(doc: pdfjs.PDFDocumentProxy, n: number): Promise<PdfPageText> {
+async function readPage(doc: pdfjs.PDFDocumentProxy, n: number, checkHidden: boolean): Promise<PdfPageText> {
   const page = await doc.getPage(n);
   try {
     const viewport = page.getViewport({ scale: 1 });
@@ -142,10 +145,21 @@ async function readPage(doc: pdfjs.PDFDocumentProxy, n: number): Promise<PdfPage
         hasEOL: raw.hasEOL,
       });
     }
-    items.push(...(await annotationItems(page, viewport)));
-    return { page: n, width: round(viewport.width), height: round(viewport.height), items };
+    const visible = checkHidden ? await withoutHiddenText(page, items) : items;
+    visible.push(...(await annotationItems(page, viewport)));
+    return { page: n, width: round(viewport.width), height: round(viewport.height), items: visible };
   } finally {
     page.cleanup();
+  }
+}
+
+/** The items minus text the page never paints (invisible render mode, white on white). */
+async function withoutHiddenText(page: pdfjs.PDFPageProxy, items: PdfTextItem[]): Promise<PdfTextItem[]> {
+  try {
+    const ops = await page.getOperatorList({ annotationMode: pdfjs.AnnotationMode.DISABLE });
+    return removeHidden(items, shownText(ops.fnArray, ops.argsArray, pdfjs.OPS));
+  } catch {
+    return items; // the text itself was read; a failed second pass must not cost the page
   }
 }
 
