@@ -11,12 +11,15 @@ const MAX_PATH = 4096;
 
 /**
  * True for a workspace-relative path with forward slashes that stays inside its root: not
- * absolute, no drive letter or backslash, no empty, `.` or `..` segment, no control characters.
+ * absolute, no drive letter, no NUL, no empty, `.` or `..` segment — and no `.`/`..` between
+ * backslashes either, which Windows reads as separators. Other characters are legal in file
+ * names (a name may hold a backslash or a control character on POSIX) and are escaped on output.
  */
 export function isSafeRelativePath(p: unknown): p is string {
   if (typeof p !== 'string' || p.length === 0 || p.length > MAX_PATH) return false;
-  if (/[\u0000-\u001f\u007f\\]/.test(p) || p.startsWith('/') || /^[A-Za-z]:/.test(p)) return false;
-  return p.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..');
+  if (p.includes('\u0000') || p.startsWith('/') || p.startsWith('\\') || /^[A-Za-z]:/.test(p)) return false;
+  if (p.split('/').some((seg) => seg === '' || seg === '.' || seg === '..')) return false;
+  return p.split(/[\\/]/).every((seg) => seg !== '.' && seg !== '..');
 }
 
 const isInt = (v: unknown, min: number): boolean => typeof v === 'number' && Number.isInteger(v) && v >= min;

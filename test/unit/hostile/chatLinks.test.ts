@@ -36,5 +36,5 @@ test('a hostile file name stays inside its link title', () => {
 
 test('evidence paths that leave the workspace are refused', () => {
   for (const bad of ['../../etc/passwd', 'docs/../../x.md', '/etc/passwd', 'C:/x.md', 'a\\..\\b.md', '', 'docs//a.md', './a.md']) assert.equal(isSafeRelativePath(bad), false, bad);
-  for (const good of ['a.md', 'docs/sub/b.pdf', 'folder name/with spaces/c.md', 'docs/..hidden.md']) assert.equal(isSafeRelativePath(good), true, good);
+  for (const good of ['a.md', 'docs/sub/b.pdf', 'folder name/with spaces/c.md', 'docs/..hidden.md', 'docs/back\\slash.md', 'docs/evil\x1b]0;t\x07name.md']) assert.equal(isSafeRelativePath(good), true, good);
 });

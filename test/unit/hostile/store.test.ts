@@ -73,6 +73,17 @@ test('search, status and check never write to the store', async (t) => {
   assert.equal(snapshotOf(path.join(cwd, '.verity')), before);
 });
 
+test('a store of files whose names hold escapes or backslashes loads again (legal names are not "unsafe")', async (t) => {
+  const cwd = tmp(t, 'verity-names-store-');
+  mkdirSync(path.join(cwd, 'docs'));
+  writeFileSync(path.join(cwd, 'docs', 'evil\x1b]0;t\x07name.md'), '# A\n\nThe lamp has a two year warranty.\n');
+  writeFileSync(path.join(cwd, 'docs', 'back\\slash.md'), '# B\n\nThe desk is oak.\n');
+  assert.equal(await main(['index', 'docs'], io(cwd)), 0);
+  const out = io(cwd);
+  assert.equal(await main(['search', 'lamp warranty'], out), 0);
+  assert.doesNotMatch(out.text(), /STORE_CORRUPT|could not be loaded/);
+});
+
 test('one writer at a time: a second waits, then fails with one clear line; a dead writer\'s lock is taken over', async (t) => {
   const store = tmp(t, 'verity-lock-');
   const release = await lockStore(store);
