@@ -3,7 +3,7 @@
  * extension. Each command declares its flags once (src/cli/command.ts); exit codes: 0 ok,
  * 1 findings (skipped files, empty folder, unsupported sentences), 2 error, 130 interrupted.
  */
-import { EXIT_ERROR, EXIT_OK, type CliIO } from './io';
+import { EXIT_ERROR, EXIT_OK, safeIO, type CliIO } from './io';
 import { errorLine, runCommand, type CommandSpec } from './command';
 import { commandHelp, generalHelp } from './help';
 import { closeAll } from './openVerity';
@@ -19,7 +19,8 @@ declare const VERITY_VERSION: string | undefined;
 export const COMMANDS: readonly CommandSpec[] = [indexSpec, searchSpec, statusSpec, checkSpec, askSpec];
 
 /** Runs one CLI invocation and returns its exit code (exported for tests). */
-export async function main(argv: string[], io: CliIO): Promise<number> {
+export async function main(argv: string[], rawIo: CliIO): Promise<number> {
+  const io = safeIO(rawIo); // every byte of output passes the terminal filter (issue 15)
   const [name, ...rest] = argv;
   if (!name) {
     io.stderr(generalHelp(COMMANDS));

@@ -1,11 +1,12 @@
-import { existsSync, promises as fs } from 'node:fs';
+import { existsSync, promises as fs, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Verity } from '../core/api';
-import type { EmbeddingPort, Logger, ModelPort } from '../core/ports';
+import type { EmbeddingPort, Logger, ModelPort, StoragePort } from '../core/ports';
 import { VerityError } from '../core/errors';
 import { createVerity } from '../core/verity';
 import { createFsStorage } from '../node/fsStorage';
 import { createFsWorkspace } from '../node/fsWorkspace';
+import { lockStore } from '../node/storeLock';
 import { WorkerPdfExtractor } from '../node/pdfExtractor';
 import type { CliIO } from './io';
 import { coreLimitOptions, limitsDiffer, limitsFromJson, pdfLimitOptions, type IndexLimits } from './limits';
@@ -78,10 +79,17 @@ export async function openVerity(opts: OpenOptions): Promise<Verity> {
     throw new VerityError('BAD_INPUT', `no index in ${displayDir(storeDir, opts.io.cwd)}: run "verity index <folder>" first, or pass --docs <folder>`);
   }
   const { root } = info;
+  checkStoreRoot(storeDir, root, opts.io.cwd);
   const limits = { ...info.limits, ...opts.limits };
   const pdf = new WorkerPdfExtractor(pdfLimitOptions(limits));
   cleanups.push(() => pdf.close());
-  const verity = createVerity({ workspace: workspaceFor(root, storeDir), pdf, storage: createFsStorage(storeDir), logger, model: opts.model, embeddings: opts.embeddings, options: coreLimitOptions(limits) });
+  // Readers never write: the store is brought up to date in memory only ("verity index" writes).
+  let stale = false;
+  const storage = readOnly(createFsStorage(storeDir), () => {
+    if (!stale) logger.info(`the index in ${displayDir(storeDir, opts.io.cwd)} is out of date; "verity index" updates it`);
+    stale = true;
+  });
+  const verity = createVerity({ workspace: workspaceFor(root, storeDir), pdf, storage, logger, model: opts.model, embeddings: opts.embeddings, options: coreLimitOptions(limits) });
   roots.set(verity, root);
   if (!(await verity.load())) logger.warn(`the index in ${displayDir(storeDir, opts.io.cwd)} could not be loaded; rebuilding it`);
   if (existsSync(root)) await verity.indexWorkspace();
@@ -97,9 +105,12 @@ export async function openStoreFor(docsDir: string, opts: Omit<OpenOptions, 'doc
   const logger = stderrLogger(opts.io, opts.verbose ?? false);
   const root = await folderArgument(docsDir, opts.io.cwd);
   const storeDir = await storeArgument(opts.store, opts.io.cwd);
+  // One writer at a time; a second waits, then fails with one line.
+  const release = await lockStore(storeDir);
+  cleanups.push(release);
   const existing = await readStoreInfo(storeDir);
   if (existing && existing.root !== root) {
-    throw new VerityError('BAD_INPUT', `${displayDir(storeDir, opts.io.cwd)} indexes ${existing.root}; use another --store for ${docsDir}`);
+    throw new VerityError('STORE_ROOT_MISMATCH', `${displayDir(storeDir, opts.io.cwd)} indexes ${existing.root}, not ${root}; use another --store for ${docsDir}`);
   }
   const limits = { ...existing?.limits, ...opts.limits };
   const storage = createFsStorage(storeDir);
@@ -132,6 +143,42 @@ async function storeArgument(store: string | undefined, cwd: string): Promise<st
   const st = await fs.stat(storeDir).catch(() => undefined);
   if (st && !st.isDirectory()) throw new VerityError('BAD_INPUT', `the store ${store ?? '.verity'} is a file, not a folder: pass --store <dir> with a folder (it is created if missing)`);
   return storeDir;
+}
+
+/**
+ * A store may only index the folder that holds it or a folder inside that one. A store shipped
+ * in a repository (`.verity/workspace.json` saying `{"root": "/some/other/folder"}`) must not
+ * make `search` or `check` read and quote another folder of the machine.
+ */
+function checkStoreRoot(storeDir: string, root: string, cwd: string): void {
+  const holder = path.dirname(storeDir);
+  if (isInside(holder, root)) return;
+  let real: [string, string] | undefined;
+  try {
+    real = [realpathSync(holder), realpathSync(root)];
+  } catch {
+    real = undefined;
+  }
+  if (real && isInside(real[0], real[1])) return;
+  throw new VerityError(
+    'STORE_ROOT_MISMATCH',
+    `the store ${displayDir(storeDir, cwd)} says it indexes ${root}, which is outside ${holder} (the folder holding the store); refusing to read it. Run "verity index <folder>" for the folder you mean, or pass --docs <folder>.`,
+  );
+}
+
+function isInside(parent: string, child: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** The storage with writes turned into a note: for commands that only read. */
+function readOnly(storage: StoragePort, onWrite: () => void): StoragePort {
+  return {
+    read: (name) => storage.read(name),
+    list: () => storage.list(),
+    write: async () => onWrite(),
+    remove: async () => onWrite(),
+  };
 }
 
 /** The folder as a workspace, minus the store itself when it lives inside the folder. */

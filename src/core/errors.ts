@@ -16,6 +16,8 @@ export type VerityErrorCode =
   // store
   | 'STORE_CORRUPT'
   | 'STORE_VERSION'
+  | 'STORE_LOCKED'
+  | 'STORE_ROOT_MISMATCH'
   // models
   | 'MODEL_UNAVAILABLE'
   | 'MODEL_UNREACHABLE'

@@ -21,6 +21,11 @@ export interface WorkspacePort {
   stat(path: string): Promise<{ size: number; mtime: number } | undefined>;
   /** File bytes, or undefined when the file vanished. */
   readFile(path: string): Promise<Uint8Array | undefined>;
+  /**
+   * Optional: what the last `listFiles` could not list (an unreadable folder, a name that is not
+   * valid UTF-8, a path over the system's limit), each with a one-line reason for the status.
+   */
+  listProblems?(): Array<{ path: string; message: string }>;
 }
 
 /** Text items of one PDF page; coordinates in PDF points with the origin at the top-left. */

@@ -9,11 +9,13 @@ import { silentLogger } from './ports';
 import type { FileRecord, Passage, PassageKind, SearchHit, SearchOptions, SkipCode, Turn } from './types';
 import { DEFAULT_CHUNK_SIZE } from './ingest/chunk';
 import { ingestMarkdown } from './ingest/markdown';
+import { decodeText } from './ingest/decode';
 import { pdfToPassages } from './ingest/pdf';
 import { createPassageIndex, loadPassageIndex, type PassageIndex } from './index';
 import { createChecker, type Checker } from './check/checker';
 import { runTurn } from './loop/runTurn';
 import { EmbeddingIndexer } from './embeddingIndexer';
+import { fileRecordProblem } from './index/storeValidation';
 
 export const DEFAULT_OPTIONS: VerityOptions = {
   passageMinWords: DEFAULT_CHUNK_SIZE.minWords,
@@ -119,9 +121,17 @@ export function createVerity(deps: VerityDeps): Verity {
     const base = { hash, size: bytes.length, mtime: st.mtime };
     if (!force && prev && prev.hash === hash) return { record: { ...prev, mtime: st.mtime, size: bytes.length }, unchanged: true };
     if (kind === 'md') {
-      if (looksBinary(bytes)) return { record: skipped(path, kind, 'FILE_BINARY', base), unchanged: false };
-      const text = new TextDecoder('utf-8').decode(bytes);
-      const { title, passages } = ingestMarkdown(path, text, { minWords: options.passageMinWords, maxWords: options.passageMaxWords });
+      const decoded = decodeText(bytes);
+      if (decoded === undefined) return { record: skipped(path, kind, 'FILE_BINARY', base), unchanged: false };
+      let ingested: ReturnType<typeof ingestMarkdown>;
+      try {
+        ingested = ingestMarkdown(path, decoded.text, { minWords: options.passageMinWords, maxWords: options.passageMaxWords });
+      } catch (e) {
+        // Limits make this unreachable for known inputs; if a parser still fails, only this file is lost.
+        log.warn(`markdown ${path}: ${errorText(e)}`);
+        return { record: skipped(path, kind, 'FILE_UNREADABLE', base, `${MESSAGES.FILE_UNREADABLE}: the markdown parser failed (${errorText(e).slice(0, 80)})`), unchanged: false };
+      }
+      const { title, passages } = ingested;
       if (passages.length === 0) return { record: skipped(path, kind, 'FILE_EMPTY', base), unchanged: false };
       return { record: { path, kind, ...base, state: 'indexed', passages: passages.length, title }, passages, unchanged: false };
     }
@@ -162,6 +172,11 @@ export function createVerity(deps: VerityDeps): Verity {
         log.info('Index snapshot was made with other passage settings; rebuilding.');
         return false;
       }
+      const problem = meta.files.map(fileRecordProblem).find((p) => p !== undefined);
+      if (problem !== undefined) {
+        log.warn(`STORE_CORRUPT: the index snapshot is refused (${problem}); rebuilding from the documents`);
+        return false;
+      }
       resetIndex(loaded.index);
       files.clear();
       for (const f of meta.files) files.set(f.path, f);
@@ -178,6 +193,12 @@ export function createVerity(deps: VerityDeps): Verity {
         const listed = (await deps.workspace.listFiles(signal)).filter((p) => documentKind(p));
         throwIfCancelled(signal);
         const present = new Set(listed);
+        // Folders and names the listing could not read still get a reason in the status.
+        for (const problem of deps.workspace.listProblems?.() ?? []) {
+          if (present.has(problem.path)) continue;
+          present.add(problem.path);
+          files.set(problem.path, skipped(problem.path, documentKind(problem.path) ?? 'md', 'FILE_UNREADABLE', {}, problem.message));
+        }
         let removed = 0;
         for (const path of [...files.keys()]) {
           if (!present.has(path)) {
@@ -301,12 +322,6 @@ export function createVerity(deps: VerityDeps): Verity {
     },
   };
   return verity;
-}
-
-function looksBinary(bytes: Uint8Array): boolean {
-  const n = Math.min(bytes.length, 8192);
-  for (let i = 0; i < n; i++) if (bytes[i] === 0) return true;
-  return false;
 }
 
 function formatBytes(n: number): string {

@@ -4,9 +4,12 @@
  *
  * - Retries: the SDK retries 408/409/429/5xx and connection failures with exponential backoff
  *   and honours `retry-after-ms` / `retry-after`; `maxRetries` (default 2) bounds it.
- * - Timeouts: the SDK's `timeout` covers connecting and waiting for the response headers (and is
- *   retried); once a stream has started, an idle timer of the same length ends a stalled stream
- *   with MODEL_TIMEOUT.
+ * - Deadline: `timeoutMs` bounds the WHOLE call — connecting, waiting for headers, every retry
+ *   and the stream — so a server that never sends headers, trickles empty chunks or streams
+ *   forever ends in MODEL_TIMEOUT after that long, never later.
+ * - Output cap: a response body over `maxResponseBytes` is cut off (MODEL_BAD_RESPONSE), and
+ *   `max_tokens` is always sent. A 200 answer that is neither JSON nor an event stream (an HTML
+ *   login page, a proxy's error page) is refused at once with a message naming its type.
  * - Cancellation: the SDK ends an aborted stream silently, so the signal is checked after the
  *   stream and CANCELLED is thrown; an abort also stops the HTTP request itself.
  */
@@ -20,54 +23,59 @@ export interface OpenAIModelConfig {
   baseURL: string;
   model: string;
   apiKey?: string;
-  /** Per-request timeout in ms (default 120 s). */
+  /** Deadline for one whole model call in ms, retries and streaming included (default 120 s). */
   timeoutMs?: number;
   /** Retries after the first attempt (default 2). */
   maxRetries?: number;
   /** Stream answers (default true). */
   stream?: boolean;
+  /** `max_tokens` when the caller gives none (default 1024). */
+  maxTokens?: number;
+  /** Largest response body accepted, in bytes (default 8 MB). */
+  maxResponseBytes?: number;
 }
 
 /** Creates a chat ModelPort for an OpenAI-compatible endpoint. */
 export function createOpenAIModel(cfg: OpenAIModelConfig): ModelPort {
   const timeoutMs = cfg.timeoutMs ?? 120_000;
-  const client = new OpenAI({
-    baseURL: cfg.baseURL,
-    apiKey: resolveApiKey(cfg.apiKey),
-    maxRetries: cfg.maxRetries ?? 2,
-    timeout: timeoutMs,
-  });
+  const maxResponseBytes = cfg.maxResponseBytes ?? 8 * 1024 * 1024;
   const ep = { baseURL: cfg.baseURL, model: cfg.model };
+  const where = `${cfg.model} at ${cfg.baseURL}`;
   const streaming = cfg.stream ?? true;
 
   async function chat(messages: ChatMessage[], options: ChatOptions = {}): Promise<ChatResult> {
     const userSignal = options.signal;
     if (userSignal?.aborted) throw new VerityError('CANCELLED', 'Cancelled.');
-    // One controller per request: the caller's signal and the stream idle timer both abort it.
+    // One controller per call: the caller's signal, the deadline and the response guards abort it.
     const ctl = new AbortController();
-    let timedOut = false;
+    let refused: VerityError | undefined;
+    const refuse = (e: VerityError): void => {
+      refused ??= e;
+      ctl.abort();
+    };
     const onAbort = () => ctl.abort();
     userSignal?.addEventListener('abort', onAbort, { once: true });
-    let idle: ReturnType<typeof setTimeout> | undefined;
-    const armIdle = () => {
-      if (idle) clearTimeout(idle);
-      idle = setTimeout(() => {
-        timedOut = true;
-        ctl.abort();
-      }, timeoutMs);
-    };
+    const deadline = setTimeout(() => refuse(timeoutError(cfg, timeoutMs)), timeoutMs);
+    const client = new OpenAI({
+      baseURL: cfg.baseURL,
+      apiKey: resolveApiKey(cfg.apiKey),
+      maxRetries: cfg.maxRetries ?? 2,
+      timeout: timeoutMs,
+      fetch: guardedFetch(maxResponseBytes, where, refuse),
+    });
     const base = {
       model: cfg.model,
       messages: messages.map((m) => ({ role: m.role, content: m.content })),
-      ...(options.maxTokens !== undefined ? { max_tokens: options.maxTokens } : {}),
+      max_tokens: options.maxTokens ?? cfg.maxTokens ?? 1024,
       ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
     };
     try {
       if (!streaming) {
         const res = await client.chat.completions.create({ ...base, stream: false }, { signal: ctl.signal });
+        if (refused) throw refused;
         const choice = res.choices?.[0];
         if (!choice || typeof choice.message?.content !== 'string') {
-          throw new VerityError('MODEL_BAD_RESPONSE', `The model ${cfg.model} at ${cfg.baseURL} returned no answer text.`);
+          throw new VerityError('MODEL_BAD_RESPONSE', `The model ${where} returned no answer text.`);
         }
         const text = choice.message.content;
         if (text) options.onText?.(text);
@@ -77,12 +85,10 @@ export function createOpenAIModel(cfg: OpenAIModelConfig): ModelPort {
         { ...base, stream: true, stream_options: { include_usage: true } },
         { signal: ctl.signal },
       );
-      armIdle();
       let text = '';
       let finished = false;
       let usage: TokenUsage | undefined;
       for await (const chunk of stream) {
-        armIdle();
         if (chunk.usage) usage = toUsage(chunk.usage);
         const choice = chunk.choices?.[0];
         if (!choice) continue;
@@ -93,17 +99,17 @@ export function createOpenAIModel(cfg: OpenAIModelConfig): ModelPort {
         }
         if (choice.finish_reason) finished = true;
       }
-      if (timedOut) throw timeoutError(cfg, timeoutMs);
+      if (refused) throw refused;
       if (userSignal?.aborted) throw new VerityError('CANCELLED', 'Cancelled.');
       if (!finished) {
-        throw new VerityError('MODEL_BAD_RESPONSE', `The answer stream from ${cfg.model} at ${cfg.baseURL} ended before the answer finished; try again.`);
+        throw new VerityError('MODEL_BAD_RESPONSE', `The answer stream from ${where} ended before the answer finished; try again.`);
       }
       return { text, usage };
     } catch (e) {
-      if (timedOut) throw timeoutError(cfg, timeoutMs);
+      if (refused) throw refused;
       throw toModelError(e, ep, userSignal);
     } finally {
-      if (idle) clearTimeout(idle);
+      clearTimeout(deadline);
       userSignal?.removeEventListener('abort', onAbort);
     }
   }
@@ -111,8 +117,45 @@ export function createOpenAIModel(cfg: OpenAIModelConfig): ModelPort {
   return { id: `${cfg.model} @ ${cfg.baseURL}`, chat };
 }
 
+/**
+ * fetch with two guards on a successful answer: its type must be JSON or an event stream, and
+ * its body may not exceed `maxBytes`. Either breach calls `refuse` (which aborts the request).
+ */
+function guardedFetch(maxBytes: number, where: string, refuse: (e: VerityError) => void): typeof fetch {
+  return async (input, init) => {
+    const res = await fetch(input, init);
+    if (!res.ok || res.body === null) return res;
+    const type = (res.headers.get('content-type') ?? '').toLowerCase();
+    if (type !== '' && !/json|event-stream/.test(type)) {
+      refuse(new VerityError('MODEL_BAD_RESPONSE', `${where} answered with ${oneLine(type.split(';')[0]!)}, not an OpenAI-compatible API response; check the base URL (it usually ends in /v1).`));
+      await res.body.cancel().catch(() => undefined);
+      return res;
+    }
+    let seen = 0;
+    const capped = res.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, out) {
+          seen += chunk.byteLength;
+          if (seen > maxBytes) {
+            const e = new VerityError('MODEL_BAD_RESPONSE', `${where} sent more than ${Math.round(maxBytes / 1048576)} MB without finishing an answer; stopped reading.`);
+            refuse(e);
+            out.error(e);
+            return;
+          }
+          out.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(capped, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
+}
+
+function oneLine(s: string): string {
+  return s.replace(/[^\x20-\x7e]/g, '').slice(0, 60);
+}
+
 function timeoutError(cfg: OpenAIModelConfig, ms: number): VerityError {
-  return new VerityError('MODEL_TIMEOUT', `The model ${cfg.model} at ${cfg.baseURL} stalled for ${Math.round(ms / 1000)} s mid-answer; raise the timeout or use a faster model.`);
+  return new VerityError('MODEL_TIMEOUT', `The model ${cfg.model} at ${cfg.baseURL} gave no complete answer within ${ms < 10_000 ? (ms / 1000).toFixed(1) : Math.round(ms / 1000)} s; raise the limit (--timeout, setting verity.model.timeoutSeconds) or use a faster model.`);
 }
 
 function toUsage(u: { prompt_tokens?: number; completion_tokens?: number } | null | undefined): TokenUsage | undefined {

@@ -1,80 +1,73 @@
 /**
- * PdfTextPort backed by pdf.js in worker threads. Each file runs in a worker that is reused for
- * the next file, and terminated (then replaced) when the file times out, is cancelled, or trips
- * the worker's memory limit — so a hostile PDF can neither hang nor exhaust the process.
+ * PdfTextPort backed by pdf.js in CHILD PROCESSES (see isolatedProcess.ts). Each file is parsed
+ * by a child that is reused for the next file, and killed (then replaced) when the file times
+ * out, is cancelled, or trips the child's heap limit, resident-memory ceiling or output cap — so
+ * a hostile PDF can only ever kill its own child, never the CLI or the extension host.
  */
-import { Worker } from 'node:worker_threads';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { PdfDocText, PdfTextPort } from '../core/ports';
 import { VerityError, type VerityErrorCode } from '../core/errors';
 import { pdfHasText } from '../core/ingest/pdf';
+import { IsolatedHandlerError, IsolatedProcess, IsolatedProcessError } from './isolatedProcess';
 
-/** A request to the worker (the bytes' buffer is transferred, not copied). */
+/** A request to the child. */
 export interface PdfJob {
-  id: number;
-  bytes: ArrayBuffer;
+  bytes: Uint8Array;
   maxPages: number;
+  /** The child refuses to answer with more text than this (characters, all pages). */
+  maxTextChars: number;
 }
-
-/** The worker's answer: the text, or the name and message of what pdf.js threw. */
-export type PdfJobResult = { id: number; ok: true; doc: PdfDocText } | { id: number; ok: false; name: string; message: string };
 
 export interface WorkerPdfExtractorOptions {
   /** Files larger than this are refused before parsing (default 50 MB). */
   maxBytes?: number;
-  /** Per-file time limit, worker start-up included (default 20 s). */
+  /** Per-file time limit, child start-up included (default 20 s). */
   timeoutMs?: number;
   /** Documents with more pages are refused (default 2000). */
   maxPages?: number;
-  /** Heap limit of each worker in MB (default 512); exceeding it yields PDF_TOO_LARGE. */
+  /** Heap limit of each child in MB (default 512); exceeding it yields PDF_TOO_LARGE. */
   maxHeapMb?: number;
   /**
-   * How far (MB) the process's resident memory may grow while one file is parsed (default 1024).
-   * The heap limit does not cover ArrayBuffers, which is where a decompression bomb inflates.
+   * Resident memory ceiling of each child in MB (default 1024). The heap limit does not cover
+   * ArrayBuffers, which is where a decompression bomb inflates.
    */
   maxMemoryMb?: number;
-  /** Files parsed at the same time, one worker each (default 1). */
+  /** Largest answer a child may send, in MB (default 128). */
+  maxOutputMb?: number;
+  /** Files parsed at the same time, one child each (default 1). */
   concurrency?: number;
-  /** Path of the bundled worker script (default: pdfWorker.mjs found next to the bundle or in <project>/dist). */
+  /** Path of the bundled child script (default: pdfWorker.mjs found next to the bundle or in <project>/dist). */
   workerPath?: string;
 }
 
 interface Slot {
-  worker?: Worker;
+  child?: IsolatedProcess;
   busy: boolean;
-}
-
-/** A file being parsed, as the memory watchdog sees it. */
-interface RunningJob {
-  started: number;
-  /** Process RSS when the job started (raised after the watchdog stops another job). */
-  baselineRss: number;
-  stop: (error: VerityError) => void;
 }
 
 const MB = 1024 * 1024;
 
-/** Extracts PDF text off the caller's thread and maps every failure to one coded, one-line reason. */
+/** Extracts PDF text in child processes and maps every failure to one coded, one-line reason. */
 export class WorkerPdfExtractor implements PdfTextPort {
   private readonly maxBytes: number;
   private readonly timeoutMs: number;
   private readonly maxPages: number;
   private readonly maxHeapMb: number;
-  private readonly maxMemoryBytes: number;
-  private readonly running = new Set<RunningJob>();
-  private watchdog: ReturnType<typeof setInterval> | undefined;
+  private readonly maxMemoryMb: number;
+  private readonly maxOutputBytes: number;
   private readonly workerPath: string | undefined;
   private readonly slots: Slot[];
   private readonly waiting: Array<() => void> = [];
-  private seq = 0;
+  private readonly running = new Set<AbortController>();
 
   constructor(options: WorkerPdfExtractorOptions = {}) {
     this.maxBytes = options.maxBytes ?? 50 * MB;
     this.timeoutMs = options.timeoutMs ?? 20_000;
     this.maxPages = options.maxPages ?? 2000;
     this.maxHeapMb = options.maxHeapMb ?? 512;
-    this.maxMemoryBytes = (options.maxMemoryMb ?? 1024) * MB;
+    this.maxMemoryMb = options.maxMemoryMb ?? 1024;
+    this.maxOutputBytes = (options.maxOutputMb ?? 128) * MB;
     this.workerPath = options.workerPath ?? findWorkerScript();
     this.slots = Array.from({ length: Math.max(1, options.concurrency ?? 1) }, () => ({ busy: false }));
   }
@@ -89,10 +82,21 @@ export class WorkerPdfExtractor implements PdfTextPort {
       throw new VerityError('INTERNAL', 'PDF worker script (pdfWorker.mjs) not found — run `npm run build`');
     }
     const slot = await this.acquire(signal);
+    // One controller per file: the caller's signal and close() both stop it.
+    const ctl = new AbortController();
+    const onAbort = (): void => ctl.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    this.running.add(ctl);
     let doc: PdfDocText;
     try {
-      doc = await this.run(slot, this.workerPath, bytes, signal);
+      slot.child ??= new IsolatedProcess({ script: this.workerPath, maxHeapMb: this.maxHeapMb, maxRssMb: this.maxMemoryMb });
+      const job: PdfJob = { bytes, maxPages: this.maxPages, maxTextChars: Math.floor(this.maxOutputBytes / 8) };
+      doc = await slot.child.request<PdfDocText>(job, { timeoutMs: this.timeoutMs, maxOutputBytes: this.maxOutputBytes, signal: ctl.signal });
+    } catch (e) {
+      throw this.toError(e);
     } finally {
+      signal?.removeEventListener('abort', onAbort);
+      this.running.delete(ctl);
       this.release(slot);
     }
     if (!pdfHasText(doc)) throw new VerityError('PDF_NO_TEXT', 'scanned PDF — no text layer, needs OCR');
@@ -100,18 +104,31 @@ export class WorkerPdfExtractor implements PdfTextPort {
   }
 
   /**
-   * Cancels files in progress (CANCELLED) and terminates all workers. The extractor stays
-   * usable: later calls start new workers.
+   * Cancels files in progress (CANCELLED) and kills all children. The extractor stays usable:
+   * later calls start new children.
    */
   async close(): Promise<void> {
-    for (const job of [...this.running]) job.stop(new VerityError('CANCELLED', 'Cancelled: the PDF extractor was closed.'));
-    await Promise.all(
-      this.slots.map(async (slot) => {
-        const w = slot.worker;
-        slot.worker = undefined;
-        if (w !== undefined) await w.terminate();
-      }),
-    );
+    for (const ctl of [...this.running]) ctl.abort();
+    await Promise.all(this.slots.map((slot) => slot.child?.close()));
+  }
+
+  private toError(e: unknown): VerityError {
+    if (e instanceof IsolatedHandlerError) return mapWorkerError(e.errorName, e.message);
+    if (!(e instanceof IsolatedProcessError)) return new VerityError('PDF_UNREADABLE', `damaged PDF — ${oneLine(String((e as Error)?.message ?? e))}`);
+    switch (e.reason) {
+      case 'cancelled':
+        return new VerityError('CANCELLED', 'Cancelled.');
+      case 'timeout':
+        return new VerityError('PDF_TIMEOUT', `timed out after ${(this.timeoutMs / 1000).toFixed(this.timeoutMs < 1000 ? 2 : 0)} s`);
+      case 'output':
+        return new VerityError('PDF_TOO_LARGE', `too much text — over the ${(this.maxOutputBytes / MB).toFixed(0)} MB output limit`);
+      case 'memory':
+        return new VerityError('PDF_TOO_LARGE', `too large to parse — memory grew past ${this.maxMemoryMb} MB (decompression bomb?)`);
+      default:
+        return e.outOfMemory
+          ? new VerityError('PDF_TOO_LARGE', 'too large to parse — hit the memory limit', oneLine(e.stderr.slice(-300)))
+          : new VerityError('PDF_UNREADABLE', `damaged PDF — the parser stopped (${oneLine(e.message)})`, oneLine(e.stderr.slice(-300)));
+    }
   }
 
   private acquire(signal: AbortSignal | undefined): Promise<Slot> {
@@ -139,104 +156,7 @@ export class WorkerPdfExtractor implements PdfTextPort {
 
   private release(slot: Slot): void {
     slot.busy = false;
-    slot.worker?.unref(); // an idle worker must not keep the process alive
     this.waiting.shift()?.();
-  }
-
-  private spawn(slot: Slot, script: string): Worker {
-    const worker = new Worker(script, {
-      resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb, maxYoungGenerationSizeMb: 64 },
-      stdout: true, // pdf.js may print warnings; keep them out of the caller's output
-      stderr: true,
-    });
-    worker.stdout.resume();
-    worker.stderr.resume();
-    // A permanent listener: an 'error' with no listener would crash the whole process.
-    worker.on('error', () => undefined);
-    worker.on('exit', () => {
-      if (slot.worker === worker) slot.worker = undefined;
-    });
-    slot.worker = worker;
-    return worker;
-  }
-
-  private run(slot: Slot, script: string, bytes: Uint8Array, signal: AbortSignal | undefined): Promise<PdfDocText> {
-    const worker = slot.worker ?? this.spawn(slot, script);
-    worker.ref();
-    const id = ++this.seq;
-    return new Promise<PdfDocText>((resolve, reject) => {
-      let settled = false;
-      const settle = (action: () => void, killWorker: boolean): void => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        this.unwatch(job);
-        signal?.removeEventListener('abort', onAbort);
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        worker.off('exit', onExit);
-        if (killWorker) {
-          if (slot.worker === worker) slot.worker = undefined;
-          void worker.terminate();
-        }
-        action();
-      };
-      const onMessage = (r: PdfJobResult): void => {
-        if (r.id !== id) return;
-        settle(() => (r.ok ? resolve(r.doc) : reject(mapWorkerError(r.name, r.message))), false);
-      };
-      const onError = (e: Error & { code?: string }): void => {
-        const err =
-          e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new VerityError('PDF_TOO_LARGE', 'too large to parse — hit the memory limit', e.message)
-            : new VerityError('PDF_UNREADABLE', `damaged PDF — the parser failed (${oneLine(e.message)})`, e.message);
-        settle(() => reject(err), true);
-      };
-      const onExit = (code: number): void => {
-        settle(() => reject(new VerityError('PDF_UNREADABLE', `damaged PDF — the parser stopped (exit code ${code})`)), true);
-      };
-      const onAbort = (): void => settle(() => reject(new VerityError('CANCELLED', 'Cancelled.')), true);
-      const job: RunningJob = { started: Date.now(), baselineRss: process.memoryUsage.rss(), stop: (e) => settle(() => reject(e), true) };
-      const timer = setTimeout(
-        () => settle(() => reject(new VerityError('PDF_TIMEOUT', `timed out after ${(this.timeoutMs / 1000).toFixed(this.timeoutMs < 1000 ? 2 : 0)} s`)), true),
-        this.timeoutMs,
-      );
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-      worker.on('exit', onExit);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.watch(job);
-      const copy = new Uint8Array(bytes); // the caller keeps its bytes; ours are transferred
-      const message: PdfJob = { id, bytes: copy.buffer, maxPages: this.maxPages };
-      worker.postMessage(message, [copy.buffer]);
-    });
-  }
-  private watch(job: RunningJob): void {
-    this.running.add(job);
-    this.watchdog ??= setInterval(() => this.checkMemory(), 100);
-    this.watchdog.unref();
-  }
-
-  private unwatch(job: RunningJob): void {
-    this.running.delete(job);
-    if (this.running.size === 0 && this.watchdog !== undefined) {
-      clearInterval(this.watchdog);
-      this.watchdog = undefined;
-    }
-  }
-
-  /**
-   * Stops a file whose parse made the process grow past the limit. Memory cannot be attributed
-   * to one thread, so the longest-running job over the limit is stopped (a bomb has to run a
-   * while to inflate); the others get a fresh baseline instead of being blamed for its growth.
-   */
-  private checkMemory(): void {
-    const rss = process.memoryUsage.rss();
-    const jobs = [...this.running].sort((a, b) => a.started - b.started);
-    const culprit = jobs.find((j) => rss - j.baselineRss > this.maxMemoryBytes);
-    if (culprit === undefined) return;
-    culprit.stop(new VerityError('PDF_TOO_LARGE', `too large to parse — memory grew past ${(this.maxMemoryBytes / MB).toFixed(0)} MB (decompression bomb?)`));
-    for (const j of this.running) j.baselineRss = Math.max(j.baselineRss, rss);
   }
 }
 
@@ -247,6 +167,9 @@ export function mapWorkerError(name: string, message: string): VerityError {
   if (name === 'PasswordException') {
     code = 'PDF_ENCRYPTED';
     text = 'encrypted — needs a password';
+  } else if (name === 'TooMuchText') {
+    code = 'PDF_TOO_LARGE';
+    text = `too much text: ${message}`;
   } else if (name === 'TooManyPages') {
     code = 'PDF_TOO_LARGE';
     text = `too many pages: ${message}`;

@@ -1,11 +1,11 @@
 /**
- * PDF text extraction inside a worker_thread (bundled to dist/pdfWorker.mjs). pdf.js parses on
- * the thread that calls it; running here keeps the caller responsive, and the parent can
- * terminate this thread when a file takes too long or blows the memory limit.
+ * PDF text extraction in a child process (bundled to dist/pdfWorker.mjs, run by
+ * isolatedProcess.ts). pdf.js parses on the thread that calls it; a separate process keeps the
+ * caller responsive, and whatever a hostile file does to this process (heap exhaustion, a fatal
+ * V8 error, a hang) the parent kills it and only this file is lost.
  *
- * Protocol: the parent posts a {@link PdfJob}; this thread answers with one {@link PdfJobResult}.
+ * Protocol: each request is a {@link PdfJob}; the answer is a PdfDocText or the error pdf.js threw.
  */
-import { parentPort } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,9 @@ import { fileURLToPath } from 'node:url';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import type { PdfDocText, PdfPageText, PdfTextItem } from '../core/ports';
-import type { PdfJob, PdfJobResult } from './pdfExtractor';
+import type { PdfJob } from './pdfExtractor';
+import { serveIsolated } from './isolatedProcess';
+import { mayHideText, removeHidden, shownText } from './pdfHiddenText';
 
 // pdf.js looks for this global and then runs its "worker" side on this same thread.
 (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
@@ -49,8 +51,10 @@ function findAssetDirs(): { cMapUrl?: string; standardFontDataUrl?: string } {
 }
 
 async function extract(job: PdfJob): Promise<PdfDocText> {
+  // Before pdf.js takes the bytes (it may transfer their buffer).
+  const checkHidden = mayHideText(job.bytes);
   const task = pdfjs.getDocument({
-    data: new Uint8Array(job.bytes),
+    data: new Uint8Array(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength), // a view: pdf.js refuses Buffers
     // No `isEvalSupported`: pdf.js 5.7 dropped the option along with its eval-compiled code paths.
     disableFontFace: true,
     useSystemFonts: false,
@@ -69,10 +73,20 @@ async function extract(job: PdfJob): Promise<PdfDocText> {
     const title = await readTitle(doc);
     const pages: PdfPageText[] = [];
     let firstError: unknown;
+    let chars = 0;
     for (let n = 1; n <= pageCount; n++) {
       try {
-        pages.push(await readPage(doc, n));
+        const page = await readPage(doc, n, checkHidden);
+        for (const item of page.items) chars += item.str.length;
+        if (chars > job.maxTextChars) {
+          // Answering would flood the parent: refuse the file with a reason instead.
+          const e = new Error(`over ${job.maxTextChars} characters of text`);
+          e.name = 'TooMuchText';
+          throw e;
+        }
+        pages.push(page);
       } catch (e) {
+        if ((e as Error).name === 'TooMuchText') throw e;
         // One damaged page should not lose the rest of the document.
         firstError ??= e;
       }
@@ -101,7 +115,7 @@ async function readTitle(doc: pdfjs.PDFDocumentProxy): Promise<string | undefine
   return undefined;
 }
 
-async function readPage(doc: pdfjs.PDFDocumentProxy, n: number): Promise<PdfPageText> {
+async function readPage(doc: pdfjs.PDFDocumentProxy, n: number, checkHidden: boolean): Promise<PdfPageText> {
   const page = await doc.getPage(n);
   try {
     const viewport = page.getViewport({ scale: 1 });
@@ -131,10 +145,21 @@ async function readPage(doc: pdfjs.PDFDocumentProxy, n: number): Promise<PdfPage
         hasEOL: raw.hasEOL,
       });
     }
-    items.push(...(await annotationItems(page, viewport)));
-    return { page: n, width: round(viewport.width), height: round(viewport.height), items };
+    const visible = checkHidden ? await withoutHiddenText(page, items) : items;
+    visible.push(...(await annotationItems(page, viewport)));
+    return { page: n, width: round(viewport.width), height: round(viewport.height), items: visible };
   } finally {
     page.cleanup();
+  }
+}
+
+/** The items minus text the page never paints (invisible render mode, white on white). */
+async function withoutHiddenText(page: pdfjs.PDFPageProxy, items: PdfTextItem[]): Promise<PdfTextItem[]> {
+  try {
+    const ops = await page.getOperatorList({ annotationMode: pdfjs.AnnotationMode.DISABLE });
+    return removeHidden(items, shownText(ops.fnArray, ops.argsArray, pdfjs.OPS));
+  } catch {
+    return items; // the text itself was read; a failed second pass must not cost the page
   }
 }
 
@@ -179,15 +204,4 @@ function round(v: number): number {
   return Number.isFinite(v) ? Math.round(v * 100) / 100 : 0;
 }
 
-function describe(e: unknown): { name: string; message: string } {
-  if (e instanceof Error) return { name: e.name, message: e.message };
-  const o = e as { name?: unknown; message?: unknown } | undefined;
-  return { name: typeof o?.name === 'string' ? o.name : 'Error', message: typeof o?.message === 'string' ? o.message : String(e) };
-}
-
-parentPort?.on('message', (job: PdfJob) => {
-  extract(job).then(
-    (doc) => parentPort!.postMessage({ id: job.id, ok: true, doc } satisfies PdfJobResult),
-    (e: unknown) => parentPort!.postMessage({ id: job.id, ok: false, ...describe(e) } satisfies PdfJobResult),
-  );
-});
+serveIsolated((job) => extract(job as PdfJob));

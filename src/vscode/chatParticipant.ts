@@ -8,6 +8,7 @@ import type { Verity } from '../core/api';
 import { isVerityError } from '../core/errors';
 import type { CheckResult, EvidenceRef, HistoryTurn, Passage, SentenceVerdict, Turn } from '../core/types';
 import { escapeLinkText, evidenceLabel, evidenceLocation, openEvidenceLink } from './evidence';
+import { markdownLink } from './markdownLink';
 import type { ModelResolver } from './model';
 import { errorText } from './service';
 
@@ -51,7 +52,7 @@ export function escapeMarkdown(text: string): string {
 function citationLink(label: string, ref: Located & { id?: string }): string | undefined {
   if (ref.kind === 'pdf') return openEvidenceLink({ ...ref, passageId: ref.id }, label);
   const link = fileLink(ref);
-  return link ? `[${label}](${link} "${evidenceLabel(ref)}")` : undefined;
+  return link ? markdownLink(label, link, evidenceLabel(ref)) : undefined;
 }
 
 /** One answer sentence as markdown: citations become links, unsupported ones are marked. */

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { EvidenceRef, SourceLocation } from '../core/types';
 import { toUri } from './workspacePort';
+import { isSafeRelativePath } from '../core/index/storeValidation';
 
 /** Anything with a place in a document; `passageId` lets the report find the PDF boxes. */
 export type Located = Pick<SourceLocation, 'path' | 'kind' | 'startLine' | 'endLine' | 'page'> & { passageId?: string };
@@ -33,7 +34,7 @@ export function citationText(ref: Located): string {
 
 /** Escapes the characters that would end or restyle a markdown link text. */
 export function escapeLinkText(text: string): string {
-  return text.replace(/[\\[\]_*`]/g, '\\$&');
+  return text.replace(/[\\[\]_*`<>()]/g, '\\$&');
 }
 
 /** A markdown link running `verity.openEvidence` for this evidence; `text` must be markdown-safe. */
@@ -49,6 +50,11 @@ export function asEvidenceRef(ref: Located | EvidenceRef): EvidenceRef {
 
 /** Opens markdown at its lines (selected), a PDF in the report view when available, else as a file. */
 export async function openEvidence(ref: Located | EvidenceRef, openPdfPage?: (ref: EvidenceRef) => boolean): Promise<void> {
+  // The arguments may come from a link in rendered text: never open a path that leaves the workspace.
+  if (!isSafeRelativePath(ref.path)) {
+    void vscode.window.showWarningMessage('Verity: refused to open a path outside the workspace.');
+    return;
+  }
   const loc = evidenceLocation(ref);
   if (!loc) {
     void vscode.window.showWarningMessage(`Verity: ${ref.path} is not in this workspace any more.`);

@@ -52,7 +52,7 @@ export class ModelResolver {
     if (!s.modelBaseUrl) return undefined;
     if (!s.modelName) throw new VerityError('MODEL_NOT_FOUND', 'verity.model.baseUrl is set but verity.model.name is empty: name the model the endpoint serves.');
     const apiKey = (await this.secrets.get(API_KEY_SECRET)) || undefined;
-    return createOpenAIModel({ baseURL: s.modelBaseUrl, model: s.modelName, apiKey });
+    return createOpenAIModel({ baseURL: s.modelBaseUrl, model: s.modelName, apiKey, timeoutMs: s.modelTimeoutSeconds * 1000 });
   }
 
   /** A ModelPort that picks its model at call time, for the core's optional judge. */

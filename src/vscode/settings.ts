@@ -21,6 +21,8 @@ export interface ExtensionSettings {
   maxPdfPages: number;
   /** Time allowed to read one PDF before it is skipped (PDF_TIMEOUT). */
   pdfTimeoutSeconds: number;
+  /** Deadline of one call to the endpoint, in seconds (issue 15). */
+  modelTimeoutSeconds: number;
 }
 
 /** Reads one setting by its full key (e.g. `verity.ask.topK`); undefined when unset. */
@@ -68,6 +70,7 @@ export const SETTINGS: ReadonlyArray<SettingSpec<unknown>> = [
   { key: 'verity.diagnostics.contradictedSeverity', default: 'error', setting: 'contradictedSeverity', valid: isSeverity },
   { key: 'verity.model.baseUrl', default: '', setting: 'modelBaseUrl', valid: isStr },
   { key: 'verity.model.name', default: '', setting: 'modelName', valid: isStr },
+  { key: 'verity.model.timeoutSeconds', default: 120, setting: 'modelTimeoutSeconds', valid: (v) => isNum(v) && (v as number) > 0 },
 ] as ReadonlyArray<SettingSpec<unknown>>;
 
 /** A setting's value, or its default when unset or of the wrong type (never throws). */

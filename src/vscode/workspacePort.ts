@@ -4,10 +4,13 @@
  * (`<folder name>/<path>`), as the core's Passage.path documents.
  */
 import * as vscode from 'vscode';
+import { realpath } from 'node:fs/promises';
+import { sep } from 'node:path';
 import type { WorkspacePort } from '../core/ports';
 import { documentKind } from '../core/verity';
 import { gitignoreGlobs, globMatcher } from './glob';
 import type { ExtensionSettings } from './settings';
+import { isSafeRelativePath } from '../core/index/storeValidation';
 
 const decoder = new TextDecoder();
 
@@ -26,6 +29,8 @@ export function toWorkspacePath(uri: vscode.Uri): string | undefined {
 
 /** The URI of a Verity path, or undefined when its folder is not open. */
 export function toUri(path: string): vscode.Uri | undefined {
+  // A stored or linked path must not climb out of its folder (joinPath would resolve `..`).
+  if (!isSafeRelativePath(path)) return undefined;
   const all = folders();
   if (all.length === 0) return undefined;
   if (all.length === 1) return vscode.Uri.joinPath(all[0]!.uri, ...path.split('/'));
@@ -116,6 +121,14 @@ export function createVsCodeWorkspace(settings: () => ExtensionSettings): VsCode
       const uri = toUri(path);
       if (!uri) return undefined;
       try {
+        // findFiles follows symbolic links: refuse a linked file, or one reached through a
+        // linked folder that resolves outside the workspace folder.
+        if ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.SymbolicLink) throw new Error('the file is a symbolic link: not followed');
+        const folder = vscode.workspace.getWorkspaceFolder(uri);
+        if (uri.scheme === 'file' && folder) {
+          const [real, realFolder] = await Promise.all([realpath(uri.fsPath), realpath(folder.uri.fsPath)]);
+          if (real !== realFolder && !real.startsWith(realFolder + sep)) throw new Error('the file lies behind a linked folder outside the workspace');
+        }
         return await vscode.workspace.fs.readFile(uri);
       } catch (e) {
         if (e instanceof vscode.FileSystemError && e.code === 'FileNotFound') return undefined;

@@ -36,6 +36,7 @@ export const askSpec: CommandSpec = {
     { name: 'history', value: 'FILE', help: 'earlier turns: JSON [{"role","text"}] or lines "user: …" / "assistant: …"' },
     { name: 'strict', help: 'drop unsupported sentences instead of marking them' },
     { name: 'json', help: 'print the whole turn (answer, verdicts, evidence, rounds) as JSON' },
+    { name: 'timeout', value: 'SECONDS', default: '600', help: 'deadline of the whole question (every round and model call)' },
     ...OPEN_FLAGS,
   ],
   examples: ['verity ask "What does the warranty cover?" --docs docs --base-url http://127.0.0.1:11434/v1 --model llama3.1'],
@@ -51,14 +52,22 @@ export const askSpec: CommandSpec = {
     if (!/^https?:\/\/[^\s/]+/i.test(baseURL)) throw usageError(`--base-url must be an http:// or https:// URL, got "${baseURL}"`);
     const historyFile = flag(parsed, 'history');
     const history = historyFile ? await readHistory(path.resolve(io.cwd, historyFile)) : [];
-    const model = createOpenAIModel({ baseURL, model: modelName, apiKey: io.env.VERITY_API_KEY ?? io.env.OPENAI_API_KEY });
+    const timeout = askTimeout(flag(parsed, 'timeout'));
+    const model = createOpenAIModel({ baseURL, model: modelName, apiKey: io.env.VERITY_API_KEY ?? io.env.OPENAI_API_KEY, ...(timeout ? { timeoutMs: timeout } : {}) });
+    // The whole question (every round and model call) ends by this deadline.
+    const deadline = new AbortController();
+    const turnMs = timeout ?? DEFAULT_TURN_MS;
+    const timer = setTimeout(() => deadline.abort(new VerityError('MODEL_TIMEOUT', `No answer within ${turnMs / 1000} s; raise it with --timeout SECONDS.`)), turnMs);
+    timer.unref();
     const verity = await openVerity({ docs: flag(parsed, 'docs'), store: flag(parsed, 'store'), io, model, verbose: parsed.flags.has('verbose'), limits: limitsFromFlags(parsed) });
     const turn = await verity.ask(question, {
       history,
       strict: parsed.flags.has('strict'),
       model,
+      signal: deadline.signal,
       onProgress: (p) => io.isTTY && !parsed.flags.has('json') && io.stderr(`verity: ${p.message}\n`),
     });
+    clearTimeout(timer);
     if (parsed.flags.has('json')) io.stdout(JSON.stringify(turn, null, 2) + '\n');
     else if (turn.rounds.length > 0 || turn.status === 'no_answer') io.stdout(renderTurn(turn, (rel) => rel));
     if (turn.status === 'error' || turn.status === 'cancelled') {
@@ -70,6 +79,17 @@ export const askSpec: CommandSpec = {
 };
 
 export const ask = commandFunction(askSpec);
+
+/** Deadline of a whole question when --timeout is not given. */
+const DEFAULT_TURN_MS = 600_000;
+
+/** `--timeout SECONDS` in ms (undefined when absent); a usage error when invalid. */
+function askTimeout(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const s = Number(value);
+  if (!Number.isFinite(s) || s <= 0 || s > 86_400) throw usageError(`--timeout takes a number of seconds between 1 and 86400, not "${value.slice(0, 40)}"`);
+  return Math.round(s * 1000);
+}
 
 /** The answer as text: one line per sentence with its mark, then sources and a summary line. */
 export function renderTurn(turn: Turn, shownPath: (rel: string) => string): string {

@@ -1,18 +1,57 @@
 /**
  * Passages that address a language model instead of a reader ("ignore previous instructions",
- * a "SYSTEM:" line, forged evidence fences). Documents are untrusted data: such a passage is still
- * shown as data, but it never vouches for a claim, so an answer that obeys it is not "supported"
- * just because it repeats the injected text.
+ * a "SYSTEM:" or `{"role":"system"}` line, a "note for AI assistants", forged evidence fences).
+ * Documents are untrusted data: such a passage is still shown as data, but it never vouches for
+ * a claim, so an answer that obeys it is not "supported" just because it repeats the injected text.
+ *
+ * Detection runs on normalised text (NFKC, invisible characters removed, look-alike angle
+ * brackets folded), so full-width letters, zero-width splits and `＜＜＜` fences match like the
+ * plain forms; a letters-only squeeze also catches instructions split by punctuation or spaces.
  */
+import { stripInvisible } from '../ingest/hiddenText';
 
 const INJECTION_MARKERS: readonly RegExp[] = [
-  /\b(ignore|disregard|forget|override)\s+(all\s+|any\s+)?(of\s+)?(the\s+|your\s+)?(previous|prior|above|earlier|preceding|system)\s+(instructions|rules|prompts?|messages|directions)\b/i,
-  /^\s*(system|assistant)\s*:/im,
+  /\b(ignore|disregard|forget|override|bypass)\s+(all\s+|any\s+|every\s+)?(of\s+)?(the\s+|your\s+|these\s+|those\s+)?(previous|prior|above|earlier|preceding|system|original|other)\s+(instructions|rules|prompts?|messages|directions|guidelines|context)\b/i,
+  /^\s*[[(<{#*]*\s*(system|assistant)\s*(prompt|message)?\s*[\])>}*]*\s*:/im,
   /<<<\s*(end\s+)?evidence\b/i,
-  /\byou are now (in\s+)?(debug|developer|admin|god|jailbreak|unrestricted)\b/i,
+  /<{2,}\s*\/?\s*(end\s+)?evidence\b/i,
+  /\byou are now (in\s+)?(debug|developer|admin|god|jailbreak|unrestricted|dan)\b/i,
+  // Chat-format messages pasted into a document: {"role": "system", ...}
+  /["']?\brole\b["']?\s*[:=]\s*["']?(system|developer|assistant|tool)\b/i,
+  // Chat-template control tokens.
+  /<\|\s*(im_start|im_end|system|assistant|user|endoftext|begin_of_text|start_header_id|eot_id)\s*\|>|\[\/?INST\]|<<\/?SYS>>|^\s*#{2,}\s*(instruction|system)\b/im,
+  // Text addressed to the model rather than to a reader.
+  /\b(note|message|instructions?|reminder|attention|notice)\s+(to|for)\s+(any\s+|all\s+|the\s+)?(ai|a\.i\.|llms?|gpts?|chat\s*bots?|(large\s+)?language\s+models?|ai\s+(assistants?|models?|agents?|systems?))\b/i,
+  /\bif\s+you\s+are\s+(an?\s+)?(ai|llm|gpt|chat\s*bot|(large\s+)?language\s+model|ai\s+assistant|assistant)\b/i,
+  /\b(ai|llm|gpt|language\s+model|chat\s*bot)s?\s+(assistants?\s+)?(reading|processing|summari[sz]ing|answering)\s+(this|these)\b/i,
+  /\b(when|while|if)\s+(summari[sz]ing|answering|asked about|quoting)\s+(this|these)\b[^.]{0,60}\b(say|state|claim|answer|tell|respond|reply|write)\b/i,
+  /\b(do\s+not|don't|never)\s+(tell|reveal|mention|disclose)\s+(this|these)\s+(instructions?|rules?)\b/i,
+  /\bnew\s+(system\s+)?instructions?\s*:/i,
 ];
+
+/** Letters-only forms of the core instruction, matched after squeezing out everything else. */
+const SQUEEZED_MARKERS: readonly RegExp[] = [
+  /(ignore|disregard|forget|override)(all|any)?(the|your)?(previous|prior|above|earlier|system)(instructions|rules|prompts?)/,
+  /noteforai(assistants?|models?)/,
+  /(end)?evidence[0-9]*>>>|<<<(end)?evidence/,
+];
+
+/** Look-alike angle brackets that NFKC leaves alone. */
+const ANGLE_LEFT = /[\u2039\u2329\u27e8\u3008\u276e\u29fc\u00ab\u300a]/g;
+const ANGLE_RIGHT = /[\u203a\u232a\u27e9\u3009\u276f\u29fd\u00bb\u300b]/g;
+
+/**
+ * The form detection runs on: NFKC (full-width and compatibility letters become plain), invisible
+ * characters removed, look-alike angle brackets folded to `<` and `>`.
+ */
+export function normaliseForDetection(text: string): string {
+  return stripInvisible(text.normalize('NFKC')).replace(ANGLE_LEFT, '<').replace(ANGLE_RIGHT, '>');
+}
 
 /** Whether `text` reads as instructions to a language model (a likely prompt injection). */
 export function looksLikeInjection(text: string): boolean {
-  return INJECTION_MARKERS.some((re) => re.test(text));
+  const norm = normaliseForDetection(text);
+  if (INJECTION_MARKERS.some((re) => re.test(norm))) return true;
+  const squeezed = norm.toLowerCase().replace(/[^a-z0-9<>]+/g, '');
+  return SQUEEZED_MARKERS.some((re) => re.test(squeezed));
 }

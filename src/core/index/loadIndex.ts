@@ -66,7 +66,7 @@ export async function loadPassageIndex(
       markSaved(shard, storage, entry);
       shards.push(shard);
     } catch (e) {
-      logger.warn(`index snapshot shard ${entry.file} is corrupt (${(e as Error).message}); rebuilding`);
+      logger.warn(`STORE_CORRUPT: index snapshot shard ${entry.file} is corrupt and refused (${(e as Error).message}); rebuilding from the documents`);
       return undefined;
     }
   }

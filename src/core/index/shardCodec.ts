@@ -14,6 +14,7 @@ import { createStore, internPath, type RankingParams } from './bm25Component';
 import { FIELD_COUNT, type CorpusStats } from './corpusStats';
 import type { Postings } from './postings';
 import { Shard } from './shard';
+import { passageProblem } from './storeValidation';
 
 /** Bumped whenever the shard or manifest layout (or the analysis behind it) changes. */
 export const SHARD_FORMAT = 1;
@@ -101,6 +102,14 @@ export function decodeShard(bytes: Uint8Array, stats: CorpusStats, params: Ranki
   const h = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + jsonLen))) as Header;
   const { n, terms, total, dim } = h;
   if (!Array.isArray(h.passages) || h.passages.length !== n || !Array.isArray(terms)) throw new Error('shard header inconsistent');
+  // The header is data from disk: check every type before any of it is used or shown.
+  const uint = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 2 ** 31;
+  if (!uint(n) || !uint(total) || !uint(dim) || !Array.isArray(h.vectorIds)) throw new Error('shard header has malformed counts');
+  if (!terms.every((t) => typeof t === 'string') || !h.vectorIds.every((t) => typeof t === 'string')) throw new Error('shard header has malformed terms');
+  for (const p of h.passages) {
+    const problem = passageProblem(p);
+    if (problem !== undefined) throw new Error(problem);
+  }
   let off = pad4(12 + jsonLen);
   const take = (len: number): ArrayBuffer => {
     if (off + len > bytes.length) throw new Error('shard data truncated');

@@ -7,6 +7,8 @@ import { marked, type Token, type Tokens } from 'marked';
 import type { Passage } from '../types';
 import { hashString } from '../hash';
 import { countWords, packUnits, PassageIdMaker, type ChunkSize } from './chunk';
+import { boundNesting } from './markdownLimits';
+import { stripHiddenMarkdown, stripInvisible } from './hiddenText';
 
 /** Result of ingesting one markdown file. */
 export interface MarkdownIngest {
@@ -36,12 +38,14 @@ interface Section {
  * @param opts target passage size in words
  */
 export function ingestMarkdown(path: string, source: string, opts: ChunkSize): MarkdownIngest {
-  const normalised = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const { body, lineOffset } = stripFrontMatter(normalised);
+  const normalised = stripInvisible(source.replace(/\r\n?/g, '\n'));
+  const { body: visible, lineOffset } = stripFrontMatter(normalised);
+  // What a rendered view hides is no evidence; blanking keeps the line numbers of the rest.
+  const body = stripHiddenMarkdown(visible);
   if (body.trim() === '') return { passages: [] };
 
   const lines = body.split('\n');
-  const blocks = toBlocks(marked.lexer(body), lineOffset);
+  const blocks = toBlocks(lexBlocks(body), lineOffset);
   const { sections, title } = toSections(blocks);
 
   const ids = new PassageIdMaker(path);
@@ -75,6 +79,23 @@ export function ingestMarkdown(path: string, source: string, opts: ChunkSize): M
     }
   }
   return title !== undefined ? { title, passages } : { passages };
+}
+
+/**
+ * Block tokens only. marked's inline pass is super-linear on hostile runs (200,000 `*a` take
+ * minutes) and only heading text needs it, so headings are lexed inline on their own, capped
+ * (see {@link headingText}); nesting is bounded before the block pass (markdownLimits.ts).
+ */
+function lexBlocks(body: string): Token[] {
+  return new marked.Lexer().blockTokens(boundNesting(body));
+}
+
+/** Longest heading text given to the inline lexer; no real heading comes close. */
+const MAX_HEADING_CHARS = 500;
+
+function headingText(heading: Tokens.Heading): string {
+  const text = heading.text.slice(0, MAX_HEADING_CHARS);
+  return inlineText(marked.Lexer.lexInline(text)).trim() || text.trim();
 }
 
 function isChildOf(next: Section | undefined, parent: Section): boolean {
@@ -136,7 +157,7 @@ function toSections(blocks: Block[]): { sections: Section[]; title?: string } {
     }
     if (isHeading) {
       const heading = block.token as Tokens.Heading;
-      const text = inlineText(heading.tokens).trim() || heading.text.trim();
+      const text = headingText(heading);
       if (heading.depth === 1 && title === undefined && text !== '') title = text;
       while (stack.length > 0 && stack[stack.length - 1]!.depth >= heading.depth) stack.pop();
       stack.push({ depth: heading.depth, text });

@@ -8,6 +8,7 @@ import type { PdfDocText, PdfPageText, PdfTextItem } from '../ports';
 import type { Box, Passage } from '../types';
 import { hashString } from '../hash';
 import { countWords, packUnits, PassageIdMaker, type ChunkSize } from './chunk';
+import { stripInvisible } from './hiddenText';
 
 /** Result of turning one PDF's text into passages. */
 export interface PdfIngest {
@@ -26,7 +27,7 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]/g;
 
 /** The item's text with control characters removed and whitespace runs folded to one space. */
 function cleanText(s: string): string {
-  return s.replace(CONTROL, '').replace(/\s+/g, ' ');
+  return stripInvisible(s).replace(CONTROL, '').replace(/\s+/g, ' ');
 }
 
 /** True when any page holds visible text: the line between "passages" and PDF_NO_TEXT. */

@@ -7,6 +7,7 @@
  */
 import type { ChatMessage } from '../ports';
 import type { HistoryTurn, NumberedEvidence } from '../types';
+import { normaliseForDetection } from '../check/injection';
 
 /** What the model is told to say when the evidence lacks the answer (also matched on the way back). */
 export const NO_ANSWER_SENTENCE = 'The documents do not contain the answer.';
@@ -25,12 +26,17 @@ const SYSTEM = [
 /** Feedback rounds add this: the template line of LLM-Augmenter's rule-based utility. */
 export const TEMPLATE_LINE = 'The response is inconsistent with the knowledge. Please generate again.';
 
-/** Removes fence markers and control characters from untrusted text placed inside a block. */
+/**
+ * Removes fence markers and control characters from untrusted text placed inside a block. The
+ * text is normalised first (NFKC, invisible characters removed, look-alike brackets folded), so
+ * `＜＜＜`, `<\u200b<<` or `‹‹‹` cannot pass as a fence either; runs of two or more brackets,
+ * spaced or not, are cut down.
+ */
 export function defang(text: string): string {
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' ')
-    .replace(/<{3,}/g, '‹‹')
-    .replace(/>{3,}/g, '››');
+  return normaliseForDetection(text)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, ' ')
+    .replace(/<(?:[ \t]*<)+/g, '‹‹')
+    .replace(/>(?:[ \t]*>)+/g, '››');
 }
 
 function oneLine(s: string): string {

@@ -33,6 +33,10 @@ export interface TurnDeps {
 export interface TurnRunOptions {
   history?: HistoryTurn[];
   options: VerityOptions;
+  /**
+   * Cancels the turn. Aborted with a VerityError as its reason (e.g. MODEL_TIMEOUT from a turn
+   * deadline), the turn ends with that error instead of 'cancelled'.
+   */
   signal?: AbortSignal;
   onProgress?: (p: AskProgress) => void;
   /** Streamed text of each round's draft. */
@@ -175,7 +179,8 @@ export async function runTurn(deps: TurnDeps, question: string, opts: TurnRunOpt
     }
     return done();
   } catch (e) {
-    const err = isVerityError(e) ? e : new VerityError('INTERNAL', `The question could not be answered: ${e instanceof Error ? e.message : String(e)}`, e);
+    const reason: unknown = signal?.aborted ? signal.reason : undefined;
+    const err = isVerityError(reason) && reason.code !== 'CANCELLED' ? reason : isVerityError(e) ? e : new VerityError('INTERNAL', `The question could not be answered: ${e instanceof Error ? e.message : String(e)}`, e);
     turn.modelCalls += pending.calls;
     addTokens(turn.tokens, pending.usage);
     if (err.code === 'CANCELLED') {
