@@ -14,6 +14,13 @@ import { createPassageIndex, loadPassageIndex, type PassageIndex } from './index
 import { createChecker, type Checker } from './check/checker';
 import { runTurn } from './loop/runTurn';
 import { EmbeddingIndexer } from './embeddingIndexer';
+import { globMatcher } from './glob';
+
+/**
+ * What counts as a draft unless configured: a drafts folder and files named as drafts. Drafts are
+ * the user's own unverified writing, so letting them support a claim would check text against itself.
+ */
+export const DEFAULT_DRAFTS = ['**/drafts/**', '**/draft.{md,markdown,mdx}', '**/draft-*.{md,markdown,mdx}', '**/*-draft.{md,markdown,mdx}', '**/*.draft.{md,markdown,mdx}'];
 
 export const DEFAULT_OPTIONS: VerityOptions = {
   passageMinWords: DEFAULT_CHUNK_SIZE.minWords,
@@ -27,6 +34,7 @@ export const DEFAULT_OPTIONS: VerityOptions = {
   judge: 'off',
   rerank: false,
   rerankCandidates: 12,
+  drafts: DEFAULT_DRAFTS,
 };
 
 /** Snapshot metadata stored beside the index: the file table and what the passages depend on. */
@@ -65,6 +73,12 @@ export function createVerity(deps: VerityDeps): Verity {
   let index: PassageIndex = createPassageIndex();
   let checker: Checker | undefined;
   const files = new Map<string, FileRecord>();
+  const isDraft = globMatcher(options.drafts ?? DEFAULT_DRAFTS);
+  /** Indexed paths that may not be evidence: drafts (by these globs) plus the caller's own exclusions. */
+  const notEvidence = (extra: readonly string[] = [], draftGlobs?: string[]): string[] => {
+    const draft = draftGlobs ? globMatcher(draftGlobs) : isDraft;
+    return [...new Set([...extra, ...[...files.keys()].filter((p) => draft(p))])];
+  };
   const embedder = deps.embeddings ? new EmbeddingIndexer(deps.embeddings, log) : undefined;
   // One writer at a time: file events can arrive while a full index runs.
   let queue: Promise<unknown> = Promise.resolve();
@@ -275,7 +289,7 @@ export function createVerity(deps: VerityDeps): Verity {
     async check(text: string, opts?: CheckOptions) {
       throwIfCancelled(opts?.signal);
       checker ??= createChecker(index);
-      return checker.check(text, opts);
+      return checker.check(text, { ...opts, excludePaths: notEvidence(opts?.excludePaths, opts?.drafts) });
     },
 
     async ask(question: string, opts: AskOptions = {}): Promise<Turn> {
@@ -284,7 +298,12 @@ export function createVerity(deps: VerityDeps): Verity {
       checker ??= createChecker(index);
       return runTurn(
         {
-          search: (q, k, signal) => verity.search(q, { k, signal }),
+          search: async (q, k, signal) => {
+            const skip = new Set(notEvidence());
+            if (skip.size === 0) return verity.search(q, { k, signal });
+            // Drafts are never evidence for an answer: over-fetch, then drop them.
+            return (await verity.search(q, { k: k * 2 + skip.size, signal })).filter((h) => !skip.has(h.passage.path)).slice(0, k);
+          },
           checker,
           model,
           passageCount: () => index.size,
