@@ -50,6 +50,8 @@ export interface OpenOptions {
   model?: ModelPort;
   embeddings?: EmbeddingPort;
   verbose?: boolean;
+  /** Draft globs (`--drafts`): never indexed, never evidence; undefined = the core's defaults. */
+  drafts?: string[];
 }
 
 /**
@@ -63,7 +65,7 @@ export async function openVerity(opts: OpenOptions): Promise<Verity> {
   if (opts.docs) {
     const root = path.resolve(opts.io.cwd, opts.docs);
     if (!existsSync(root)) throw new VerityError('BAD_INPUT', `no such folder: ${opts.docs}`);
-    const verity = createVerity({ workspace: createFsWorkspace(root), pdf, logger, model: opts.model, embeddings: opts.embeddings });
+    const verity = createVerity({ workspace: createFsWorkspace(root), pdf, logger, model: opts.model, embeddings: opts.embeddings, options: draftOptions(opts) });
     roots.set(verity, root);
     await verity.indexWorkspace();
     return verity;
@@ -73,7 +75,7 @@ export async function openVerity(opts: OpenOptions): Promise<Verity> {
   if (!root) {
     throw new VerityError('BAD_INPUT', `no index in ${displayDir(storeDir, opts.io.cwd)}: run "verity index <folder>" first, or pass --docs <folder>`);
   }
-  const verity = createVerity({ workspace: workspaceFor(root, storeDir), pdf, storage: createFsStorage(storeDir), logger, model: opts.model, embeddings: opts.embeddings });
+  const verity = createVerity({ workspace: workspaceFor(root, storeDir), pdf, storage: createFsStorage(storeDir), logger, model: opts.model, embeddings: opts.embeddings, options: draftOptions(opts) });
   roots.set(verity, root);
   if (!(await verity.load())) logger.warn(`the index in ${displayDir(storeDir, opts.io.cwd)} could not be loaded; rebuilding it`);
   if (existsSync(root)) await verity.indexWorkspace();
@@ -104,6 +106,10 @@ export async function openStoreFor(docsDir: string, opts: Omit<OpenOptions, 'doc
   const loaded = await verity.load();
   if (!loaded && existing) logger.warn('the stored index was missing, corrupt or from another version; rebuilding it');
   return verity;
+}
+
+function draftOptions(opts: { drafts?: string[] }): { drafts?: string[] } {
+  return opts.drafts ? { drafts: opts.drafts } : {};
 }
 
 /** The folder as a workspace, minus the store itself when it lives inside the folder. */

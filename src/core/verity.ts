@@ -55,6 +55,7 @@ const MESSAGES: Record<SkipCode, string> = {
   FILE_VANISHED: 'file vanished while indexing',
   FILE_UNREADABLE: 'file could not be read',
   FILE_EMPTY: 'no text to index',
+  DRAFT: 'draft — never evidence',
 };
 
 /** The kind of document a path is, or undefined when Verity does not index it. */
@@ -116,7 +117,10 @@ export function createVerity(deps: VerityDeps): Verity {
     const prev = files.get(path);
     const st = await deps.workspace.stat(path);
     if (!st) return { record: skipped(path, kind, 'FILE_VANISHED', {}), unchanged: false };
-    if (!force && prev && prev.size === st.size && prev.mtime === st.mtime) return { record: prev, unchanged: true };
+    // Drafts are not read at all: an indexed draft would still shape the checker's word statistics.
+    if (isDraft(path)) return { record: skipped(path, kind, 'DRAFT', st), unchanged: prev?.reason === 'DRAFT' };
+    const wasDraft = prev?.reason === 'DRAFT';
+    if (!force && prev && !wasDraft && prev.size === st.size && prev.mtime === st.mtime) return { record: prev, unchanged: true };
     const limit = kind === 'pdf' ? options.maxPdfBytes : options.maxFileBytes;
     if (st.size > limit) {
       const code: SkipCode = kind === 'pdf' ? 'PDF_TOO_LARGE' : 'FILE_TOO_LARGE';
@@ -131,7 +135,7 @@ export function createVerity(deps: VerityDeps): Verity {
     if (!bytes) return { record: skipped(path, kind, 'FILE_VANISHED', st), unchanged: false };
     const hash = hashBytes(bytes);
     const base = { hash, size: bytes.length, mtime: st.mtime };
-    if (!force && prev && prev.hash === hash) return { record: { ...prev, mtime: st.mtime, size: bytes.length }, unchanged: true };
+    if (!force && prev && !wasDraft && prev.hash === hash) return { record: { ...prev, mtime: st.mtime, size: bytes.length }, unchanged: true };
     if (kind === 'md') {
       if (looksBinary(bytes)) return { record: skipped(path, kind, 'FILE_BINARY', base), unchanged: false };
       const text = new TextDecoder('utf-8').decode(bytes);

@@ -52,7 +52,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
   for (const p of parsed.positional) inputs.push({ path: p, content: await readInput(io.cwd, p) });
   if (text !== undefined) inputs.push({ path: '<text>', content: text });
 
-  const verity: Verity = await openVerity({ docs: flag(parsed, 'docs'), store: flag(parsed, 'store'), io, verbose: parsed.flags.has('verbose') });
+  const verity: Verity = await openVerity({ docs: flag(parsed, 'docs'), store: flag(parsed, 'store'), io, verbose: parsed.flags.has('verbose'), ...(drafts ? { drafts } : {}) });
   const files: CheckedFile[] = [];
   const root = workspaceRoot(verity);
   for (const input of inputs) {

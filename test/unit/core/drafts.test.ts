@@ -31,12 +31,13 @@ function workspace(): string {
   return dir;
 }
 
-test('a draft is indexed but never evidence: an invented claim is not supported by the draft that invented it', async (t) => {
+test('a draft is listed but never indexed nor evidence: an invented claim is not supported by the draft that invented it', async (t) => {
   const dir = workspace();
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const withDrafts = createVerity({ workspace: createFsWorkspace(dir), pdf: noPdf });
   await withDrafts.indexWorkspace();
-  assert.ok(withDrafts.files().some((f) => f.path === 'notes/draft.md' && f.state === 'indexed'), 'the draft is still indexed (searchable)');
+  assert.ok(withDrafts.files().some((f) => f.path === 'notes/draft.md' && f.state === 'skipped' && f.reason === 'DRAFT'), 'the draft is listed as a draft');
+  assert.ok(!(await withDrafts.search('drone roof two hours', { k: 5 })).some((h) => h.passage.path === 'notes/draft.md'), 'its words are not in the index (nor in its statistics)');
   const checked = await withDrafts.check(INVENTED, { excludePaths: ['notes/notes.md'] });
   assert.notEqual(checked.sentences[0]?.verdict, 'supported');
   assert.notEqual(checked.sentences[0]?.evidence?.path, 'notes/draft.md');
@@ -49,7 +50,7 @@ test('a draft is indexed but never evidence: an invented claim is not supported 
   assert.equal(naive.sentences[0]?.verdict, 'supported');
   assert.equal(naive.sentences[0]?.evidence?.path, 'notes/draft.md');
 
-  // Per-call globs (the CLI's --drafts) replace the configured ones.
+  // Per-call globs (the CLI's --drafts, on a store indexed without them) replace the configured ones.
   const perCall = await noDrafts.check(INVENTED, { excludePaths: ['notes/notes.md'], drafts: ['notes/draft.md'] });
   assert.notEqual(perCall.sentences[0]?.verdict, 'supported');
 });
