@@ -18,6 +18,8 @@ export interface ChatServices {
   models: ModelResolver;
   log: vscode.LogOutputChannel;
   showReport?: (payload: { kind: 'turn'; turn: Turn } | { kind: 'check'; result: CheckResult }) => void;
+  /** Makes an answer the report's latest result without opening it. */
+  setLatest?: (payload: { kind: 'turn'; turn: Turn }) => void;
 }
 
 type Located = Pick<Passage, 'path' | 'kind' | 'startLine' | 'endLine' | 'page'>;
@@ -175,7 +177,7 @@ export class VerityChat {
       stream.markdown('Ask a question about the documents in this workspace, e.g. `@verity how long does a passport renewal take?`');
       return {};
     }
-    const model = await this.services.models.forChat(request.model);
+    const model = this.services.models.forChat(request.model);
     stream.progress(`Searching ${verity.passageCount().toLocaleString('en-US')} passages`);
     const turn = await verity.ask(question, {
       model,
@@ -185,6 +187,7 @@ export class VerityChat {
       onProgress: (p) => stream.progress(p.message),
     });
     this.lastTurn = turn;
+    this.services.setLatest?.({ kind: 'turn', turn });
     this.services.log.info(`@verity: ${turn.status} after ${turn.rounds.length} round(s), ${turn.modelCalls} model call(s), ${turn.ms} ms`);
     if (turn.error) return { errorDetails: { message: turn.error.message }, metadata: { kind: 'ask', question } };
     const byN = new Map(turn.evidence.map((e) => [e.n, e.passage]));
