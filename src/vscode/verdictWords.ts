@@ -10,10 +10,21 @@ import type { EvidenceRef, SentenceVerdict } from '../core/types';
 export const RELATED_MIN_SCORE = 0.35;
 const RELATED_MIN_SHARE = 0.6;
 
-/** True when a finding may speak with the source's voice: a clear verdict (or no certainty given and a strong score). */
+/**
+ * True when a finding may speak with the source's voice. The checker's `certainty` decides; a
+ * verdict without one (made before the checker gave it) keeps its old standing unless a
+ * calibrated confidence says it is a toss-up. (`score` is the support score: low for a
+ * contradiction, so it says nothing about how sure the contradiction is.)
+ */
 export function isClear(v: SentenceVerdict): boolean {
   if (v.certainty) return v.certainty === 'clear';
-  return (v.confidence ?? v.score) >= 0.7;
+  return v.confidence === undefined || v.confidence >= 0.7;
+}
+
+/** The checker's reason, worded as sure as the verdict is: an uncertain one never says "the source says". */
+export function reasonWords(v: SentenceVerdict): string {
+  const reason = cleanText(v.reason);
+  return isClear(v) ? reason : reason.replace(/\bthe source (says|states)\b/gi, 'the closest passage $1');
 }
 
 /**
@@ -41,7 +52,7 @@ export function matchWords(score: number): string {
 
 /** The diagnostic message: one line, worded as sure as the verdict is. */
 export function diagnosticMessage(v: SentenceVerdict): string {
-  const reason = v.reason ? `: ${cleanText(v.reason)}` : '';
+  const reason = v.reason ? `: ${reasonWords(v)}` : '';
   if (v.verdict === 'contradicted') {
     if (v.conflict && isClear(v) && v.conflict.sourceText) return `Contradicted — the source says “${cleanText(v.conflict.sourceText)}”, not “${cleanText(v.conflict.claimText)}”`;
     return isClear(v) ? `Contradicted by the sources${reason}` : `Possibly contradicted — compare with the closest passage${reason}`;

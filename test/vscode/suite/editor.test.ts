@@ -212,6 +212,11 @@ test('the OpenAI-compatible endpoint is a VS Code language model, and @verity an
     const inspect = vscode.workspace.getConfiguration().inspect('verity.model.baseUrl');
     console.log(`# verity.model.baseUrl in user settings: ${inspect?.globalValue === server.url ? 'yes' : 'no'} (remote: ${vscode.env.remoteName ?? 'none'})`);
     assert.equal(inspect?.globalValue, server.url, 'the application-scoped setting is stored in, and read from, user settings');
+    // What a user of a remote window sees: the User tab of the Settings editor, model settings first.
+    await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
+    await vscode.commands.executeCommand('workbench.action.openSettings', '@ext:verity-dev.verity');
+    await screenshot('settings.png');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const models = await waitFor('the endpoint in the model list', async () => {
       const m = await vscode.lm.selectChatModels({ vendor: 'verity' });
       return m.length ? m : undefined;
