@@ -347,7 +347,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   });
   reg('verity.test.sourcesView', () => sources.snapshot());
   reg('verity.test.pdfViews', () => pdf.states());
-  reg('verity.test.backgroundDecision', () => backgroundDecision);
+  reg('verity.test.backgroundDecision', () => (backgroundDecision ? { ...backgroundDecision, started: service.started } : undefined));
   reg('verity.test.statusBar', () => service.statusSnapshot());
   // A window reload, in two halves: drop a document's checks from memory (stored first), then
   // bring them back from workspace state the way opening the document after a reload does.

@@ -203,6 +203,35 @@ test('Check Document checks the whole file and "Show Report" shows that latest r
   await vscode.commands.executeCommand('verity.clearChecks', doc.uri);
 });
 
+test('with verity.checkOnSave, saving a prose document checks it; a code file is left alone', async () => {
+  const config = vscode.workspace.getConfiguration('verity');
+  await config.update('checkOnSave', true, vscode.ConfigurationTarget.Workspace);
+  try {
+    const { doc, editor } = await open('notes/notes.md');
+    await vscode.commands.executeCommand('verity.clearChecks');
+    await editor.edit((e) => e.insert(doc.lineAt(doc.lineCount - 1).range.end, '\nThe online renewal fee is 75 euros.\n'));
+    await doc.save();
+    const checked = await waitFor('the check on save', async () => {
+      const s = await vscode.commands.executeCommand<Array<{ verdict: SentenceVerdict }>>('verity.test.checkedSentences', doc.uri);
+      return s.length > 0 ? s : undefined;
+    });
+    assert.ok(checked.some((s) => s.verdict.verdict === 'supported' && /75 euros/.test(s.verdict.text)));
+    const code = workspaceUri('notes/tool.js');
+    await vscode.workspace.fs.writeFile(code, new TextEncoder().encode('// The online renewal fee is 75 euros.\n'));
+    const js = await vscode.workspace.openTextDocument(code);
+    await vscode.window.showTextDocument(js);
+    await (await vscode.window.showTextDocument(js)).edit((e) => e.insert(new vscode.Position(1, 0), '// x\n'));
+    await js.save();
+    await sleep(1500);
+    assert.equal((await vscode.commands.executeCommand<unknown[]>('verity.test.checkedSentences', code)).length, 0, 'JavaScript is not prose');
+    await vscode.workspace.fs.delete(code);
+  } finally {
+    await config.update('checkOnSave', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.commands.executeCommand('verity.clearChecks');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  }
+});
+
 test('the OpenAI-compatible endpoint is a VS Code language model, and @verity answers with the model picked', async () => {
   const server = await startMockServer({ models: ['mock-1'], chat: [{ text: 'The online renewal fee is 75 euros [1].' }] });
   const config = vscode.workspace.getConfiguration('verity.model');
