@@ -20,6 +20,8 @@ export interface ChatServices {
   showReport?: (payload: { kind: 'turn'; turn: Turn } | { kind: 'check'; result: CheckResult }) => void;
   /** Makes an answer the report's latest result without opening it. */
   setLatest?: (payload: { kind: 'turn'; turn: Turn }) => void;
+  /** Tells the PDF view which page a PDF reference means (a reference link carries no page). */
+  rememberPdf?: (ref: EvidenceRef) => void;
 }
 
 type Located = Pick<Passage, 'path' | 'kind' | 'startLine' | 'endLine' | 'page'>;
@@ -204,6 +206,7 @@ export class VerityChat {
     const cited = new Set(shown.flatMap((s) => s.citations));
     for (const n of [...cited].sort((a, b) => a - b)) {
       const p = byN.get(n);
+      if (p?.kind === 'pdf') this.services.rememberPdf?.({ passageId: p.id, path: p.path, kind: 'pdf', heading: '', startLine: p.startLine, endLine: p.endLine, page: p.page, quote: '', score: 0 });
       const ref = p && referenceOf(p);
       if (ref) stream.reference(ref);
     }

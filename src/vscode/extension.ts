@@ -74,7 +74,7 @@ export function activate(context: vscode.ExtensionContext): void {
       return undefined;
     }),
   });
-  const chat = new VerityChat({ ready: () => svc.ready(), models, log, showReport: (p) => report.show(p), setLatest: (p) => report.setLatest(p) });
+  const chat = new VerityChat({ ready: () => svc.ready(), models, log, showReport: (p) => report.show(p), setLatest: (p) => report.setLatest(p), rememberPdf: (r) => pdf.remember(r) });
   chat.register(context);
   registerCommands(context, { service: svc, checks, models, chat, log, report, pdf, sources });
 

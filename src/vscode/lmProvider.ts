@@ -38,7 +38,8 @@ export class EndpointChatProvider implements vscode.LanguageModelChatProvider, v
 
   provideLanguageModelChatInformation(): vscode.LanguageModelChatInformation[] {
     const s = this.settings();
-    if (!s.modelBaseUrl || !s.modelName) return [];
+    // An untrusted workspace sends nothing to a model: offer none rather than one that always fails.
+    if (!s.modelBaseUrl || !s.modelName || !vscode.workspace.isTrusted) return [];
     let host = s.modelBaseUrl;
     try {
       host = new URL(s.modelBaseUrl).host;
