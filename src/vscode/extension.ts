@@ -114,8 +114,23 @@ async function startInBackground(context: vscode.ExtensionContext, svc: VeritySe
   });
   backgroundDecision = decision;
   log.info(`background index: ${decision.index ? 'yes' : 'no'} (${decision.reason})`);
-  if (decision.index) void svc.getVerity();
+  if (!decision.index) return;
+  await svc.ready();
+  // First run in a workspace whose sources nobody chose: say what counts as a source, once.
+  if (context.workspaceState.get<boolean>(INTRODUCED_KEY) || inspect?.workspaceValue !== undefined) return;
+  await context.workspaceState.update(INTRODUCED_KEY, true);
+  const files = (await svc.getVerity()).files();
+  const sources = files.filter((f) => f.state === 'indexed').length;
+  const drafts = files.filter((f) => f.reason === 'DRAFT').length;
+  firstRunMessage = `Verity: ${sources} file${sources === 1 ? ' is a source' : 's are sources'}${drafts ? `; ${drafts} draft${drafts === 1 ? ' is' : 's are'} never evidence` : ''}. Is that what Verity should check against?`;
+  const pick = await vscode.window.showInformationMessage(firstRunMessage, 'Choose Sources', 'Open the Verity View');
+  if (pick === 'Choose Sources') await vscode.commands.executeCommand('verity.chooseSources');
+  else if (pick === 'Open the Verity View') await vscode.commands.executeCommand('verity.sources.focus');
 }
+
+const INTRODUCED_KEY = 'verity.sourcesIntroduced';
+/** The first-run message, when it was shown (the test hook reports it). */
+export let firstRunMessage: string | undefined;
 
 /** How long the last activate() took (the test hook reports it). */
 export let activationMs = 0;

@@ -64,10 +64,12 @@ function activeTabViewType(): string | undefined {
 }
 
 test('background indexing starts here because this is a documentation workspace (the rule is logged)', async () => {
-  const d = await vscode.commands.executeCommand<{ index: boolean; reason: string }>('verity.test.backgroundDecision');
+  const d = await vscode.commands.executeCommand<{ index: boolean; reason: string; firstRunMessage?: string }>('verity.test.backgroundDecision');
   assert.ok(d, 'the decision was made');
   assert.equal(d.index, true);
   assert.match(d.reason, /documentation files/);
+  // The first run asks, once, whether these are the right sources.
+  assert.equal(d.firstRunMessage, 'Verity: 4 files are sources; 1 draft is never evidence. Is that what Verity should check against?');
 });
 
 test('sources: an invented claim in notes.md is not supported by draft.md, which says the same', async () => {
@@ -147,6 +149,21 @@ test('checks come back after a reload while the text is unchanged, and not after
   assert.equal(await vscode.commands.executeCommand<boolean>('verity.test.restoreChecks', doc.uri), false);
   assert.equal(verityDiagnostics(doc.uri).length, 0);
   await vscode.commands.executeCommand('workbench.action.files.revert');
+  await vscode.commands.executeCommand('verity.clearChecks');
+});
+
+test('evidence opens at the quoted text, selected — not the whole passage', async () => {
+  const { doc } = await freshDraft();
+  const sentence = 'The new passport arrives by post within 60 days of the application.';
+  const result = await vscode.commands.executeCommand<CheckResult>('verity.checkParagraph', doc.uri, rangeOf(doc, sentence));
+  const ev = result.sentences[0]?.evidence;
+  assert.ok(ev && ev.kind === 'md', 'markdown evidence');
+  await vscode.commands.executeCommand('verity.openEvidence', ev);
+  const editor = await waitFor('the source editor', () => (vscode.window.activeTextEditor?.document.uri.path.endsWith('/docs/renewal.md') ? vscode.window.activeTextEditor : undefined));
+  const selected = editor.document.getText(editor.selection);
+  assert.equal(selected, 'The new passport arrives by post within 30 days of the application');
+  assert.equal(editor.selection.start.line, editor.selection.end.line, 'one line, not a 25-line passage');
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   await vscode.commands.executeCommand('verity.clearChecks');
 });
 
