@@ -56,7 +56,7 @@ const targets = [
 if (existsSync(path.join(root, 'webview/main.ts'))) {
   targets.push({
     ...common,
-    entryPoints: { main: 'webview/main.ts' },
+    entryPoints: { main: 'webview/main.ts', pdf: 'webview/pdfMain.ts' },
     outdir: 'dist/webview',
     platform: 'browser',
     format: 'esm',

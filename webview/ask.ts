@@ -50,7 +50,7 @@ export class AskBox {
     this.askButton.toggleAttribute('disabled', !available || this.running !== undefined);
     this.note.textContent = available
       ? 'Ctrl+Enter asks. The answer is drafted, checked sentence by sentence and revised.'
-      : 'No language model is configured, so asking is unavailable (checking and search still work). Configure an OpenAI-compatible endpoint in the Verity settings or enable a VS Code language model, then reopen this report.';
+      : 'No language model is configured, so asking is unavailable (checking and search still work). Connect a model (Verity: Connect a Model…) or enable a VS Code language model: this box turns on by itself.';
     this.note.classList.toggle('warning', !available);
   }
 

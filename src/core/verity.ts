@@ -16,6 +16,13 @@ import { createChecker, type Checker } from './check/checker';
 import { runTurn } from './loop/runTurn';
 import { EmbeddingIndexer } from './embeddingIndexer';
 import { fileRecordProblem } from './index/storeValidation';
+import { globMatcher } from './glob';
+
+/**
+ * What counts as a draft unless configured: a drafts folder and files named as drafts. Drafts are
+ * the user's own unverified writing, so letting them support a claim would check text against itself.
+ */
+export const DEFAULT_DRAFTS = ['**/drafts/**', '**/draft.{md,markdown,mdx}', '**/draft-*.{md,markdown,mdx}', '**/*-draft.{md,markdown,mdx}', '**/*.draft.{md,markdown,mdx}'];
 
 export const DEFAULT_OPTIONS: VerityOptions = {
   passageMinWords: DEFAULT_CHUNK_SIZE.minWords,
@@ -29,6 +36,7 @@ export const DEFAULT_OPTIONS: VerityOptions = {
   judge: 'off',
   rerank: false,
   rerankCandidates: 12,
+  drafts: DEFAULT_DRAFTS,
 };
 
 /** Snapshot metadata stored beside the index: the file table and what the passages depend on. */
@@ -49,6 +57,7 @@ const MESSAGES: Record<SkipCode, string> = {
   FILE_VANISHED: 'file vanished while indexing',
   FILE_UNREADABLE: 'file could not be read',
   FILE_EMPTY: 'no text to index',
+  DRAFT: 'draft — never evidence',
 };
 
 /** The kind of document a path is, or undefined when Verity does not index it. */
@@ -67,6 +76,12 @@ export function createVerity(deps: VerityDeps): Verity {
   let index: PassageIndex = createPassageIndex();
   let checker: Checker | undefined;
   const files = new Map<string, FileRecord>();
+  const isDraft = globMatcher(options.drafts ?? DEFAULT_DRAFTS);
+  /** Indexed paths that may not be evidence: drafts (by these globs) plus the caller's own exclusions. */
+  const notEvidence = (extra: readonly string[] = [], draftGlobs?: string[]): string[] => {
+    const draft = draftGlobs ? globMatcher(draftGlobs) : isDraft;
+    return [...new Set([...extra, ...[...files.keys()].filter((p) => draft(p))])];
+  };
   const embedder = deps.embeddings ? new EmbeddingIndexer(deps.embeddings, log) : undefined;
   // One writer at a time: file events can arrive while a full index runs.
   let queue: Promise<unknown> = Promise.resolve();
@@ -104,7 +119,10 @@ export function createVerity(deps: VerityDeps): Verity {
     const prev = files.get(path);
     const st = await deps.workspace.stat(path);
     if (!st) return { record: skipped(path, kind, 'FILE_VANISHED', {}), unchanged: false };
-    if (!force && prev && prev.size === st.size && prev.mtime === st.mtime) return { record: prev, unchanged: true };
+    // Drafts are not read at all: an indexed draft would still shape the checker's word statistics.
+    if (isDraft(path)) return { record: skipped(path, kind, 'DRAFT', st), unchanged: prev?.reason === 'DRAFT' };
+    const wasDraft = prev?.reason === 'DRAFT';
+    if (!force && prev && !wasDraft && prev.size === st.size && prev.mtime === st.mtime) return { record: prev, unchanged: true };
     const limit = kind === 'pdf' ? options.maxPdfBytes : options.maxFileBytes;
     if (st.size > limit) {
       const code: SkipCode = kind === 'pdf' ? 'PDF_TOO_LARGE' : 'FILE_TOO_LARGE';
@@ -119,7 +137,7 @@ export function createVerity(deps: VerityDeps): Verity {
     if (!bytes) return { record: skipped(path, kind, 'FILE_VANISHED', st), unchanged: false };
     const hash = hashBytes(bytes);
     const base = { hash, size: bytes.length, mtime: st.mtime };
-    if (!force && prev && prev.hash === hash) return { record: { ...prev, mtime: st.mtime, size: bytes.length }, unchanged: true };
+    if (!force && prev && !wasDraft && prev.hash === hash) return { record: { ...prev, mtime: st.mtime, size: bytes.length }, unchanged: true };
     if (kind === 'md') {
       const decoded = decodeText(bytes);
       if (decoded === undefined) return { record: skipped(path, kind, 'FILE_BINARY', base), unchanged: false };
@@ -296,7 +314,7 @@ export function createVerity(deps: VerityDeps): Verity {
     async check(text: string, opts?: CheckOptions) {
       throwIfCancelled(opts?.signal);
       checker ??= createChecker(index);
-      return checker.check(text, opts);
+      return checker.check(text, { ...opts, excludePaths: notEvidence(opts?.excludePaths, opts?.drafts) });
     },
 
     async ask(question: string, opts: AskOptions = {}): Promise<Turn> {
@@ -305,7 +323,12 @@ export function createVerity(deps: VerityDeps): Verity {
       checker ??= createChecker(index);
       return runTurn(
         {
-          search: (q, k, signal) => verity.search(q, { k, signal }),
+          search: async (q, k, signal) => {
+            const skip = new Set(notEvidence());
+            if (skip.size === 0) return verity.search(q, { k, signal });
+            // Drafts are never evidence for an answer: over-fetch, then drop them.
+            return (await verity.search(q, { k: k * 2 + skip.size, signal })).filter((h) => !skip.has(h.passage.path)).slice(0, k);
+          },
           checker,
           model,
           passageCount: () => index.size,

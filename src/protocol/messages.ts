@@ -23,6 +23,23 @@ export interface PdfPageView {
   boxes: Box[];
   pageWidth?: number;
   pageHeight?: number;
+  /** The deciding text: highlighted on the page when found there (else the passage's boxes are). */
+  quote?: string;
+}
+
+/** What the PDF view shows (reported after every render; the test hooks read it back). */
+export interface PdfViewState {
+  path: string;
+  page: number;
+  pages: number;
+  /** Highlight boxes drawn on the page. */
+  highlights: number;
+  /** What the boxes cover: the quoted text, the whole passage (quote not found), or nothing. */
+  mode: 'quote' | 'passage' | 'none';
+  /** Zoom relative to fit-to-width (1 = fit). */
+  zoom: number;
+  /** CSS width of the rendered page in pixels. */
+  width: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -47,6 +64,8 @@ export type WebviewToHost =
   | { type: 'cancelAsk'; askId: number }
   /** What the webview rendered last (the test hook reads it back). */
   | { type: 'rendered'; state: RenderedState }
+  /** The PDF view's state after a render (the PDF editor's webview sends this). */
+  | { type: 'pdfRendered'; state: PdfViewState }
   | { type: 'log'; level: 'info' | 'warn' | 'error'; message: string };
 
 /** A summary of what the webview has on screen, reported after every render. */
@@ -57,5 +76,5 @@ export interface RenderedState {
   rounds: number;
   problemsOnly: boolean;
   /** The open PDF page, if any: path, page number, pages, highlight boxes drawn. */
-  pdf?: { path: string; page: number; pages: number; highlights: number };
+  pdf?: PdfViewState;
 }

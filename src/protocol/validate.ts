@@ -7,6 +7,7 @@ import type {
   EvidenceRef,
   HostToWebview,
   PdfPageView,
+  PdfViewState,
   ReportPayload,
   RenderedState,
   WebviewToHost,
@@ -188,6 +189,7 @@ function checkPdfView(v: unknown, at: string): PdfPageView {
   });
   optNum(o, 'pageWidth', at);
   optNum(o, 'pageHeight', at);
+  optStr(o, 'quote', at);
   return o as unknown as PdfPageView;
 }
 
@@ -246,12 +248,18 @@ function checkRendered(v: unknown, at: string): RenderedState {
   oneOf(o, 'kind', ['check', 'turn', 'empty'] as const, at);
   for (const k of ['sentences', 'problems', 'rounds']) int(o, k, at);
   if (typeof o.problemsOnly !== 'boolean') throw new Invalid(`${at}.problemsOnly: expected a boolean`);
-  if (o.pdf !== undefined) {
-    const p = obj(o.pdf, `${at}.pdf`);
-    str(p, 'path', `${at}.pdf`);
-    for (const k of ['page', 'pages', 'highlights']) int(p, k, `${at}.pdf`);
-  }
+  if (o.pdf !== undefined) checkPdfState(o.pdf, `${at}.pdf`);
   return o as unknown as RenderedState;
+}
+
+function checkPdfState(v: unknown, at: string): PdfViewState {
+  const p = obj(v, at);
+  str(p, 'path', at);
+  for (const k of ['page', 'pages', 'highlights']) int(p, k, at);
+  oneOf(p, 'mode', ['quote', 'passage', 'none'] as const, at);
+  num(p, 'zoom', at);
+  num(p, 'width', at);
+  return p as unknown as PdfViewState;
 }
 
 /** Validates a message arriving in the host from the webview (untrusted input). */
@@ -278,6 +286,9 @@ export function validateWebviewMessage(v: unknown): Validated<WebviewToHost> {
         break;
       case 'rendered':
         checkRendered(o.state, 'rendered.state');
+        break;
+      case 'pdfRendered':
+        checkPdfState(o.state, 'pdfRendered.state');
         break;
       case 'log':
         oneOf(o, 'level', ['info', 'warn', 'error'] as const, type);

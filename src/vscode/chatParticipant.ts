@@ -19,6 +19,10 @@ export interface ChatServices {
   models: ModelResolver;
   log: vscode.LogOutputChannel;
   showReport?: (payload: { kind: 'turn'; turn: Turn } | { kind: 'check'; result: CheckResult }) => void;
+  /** Makes an answer the report's latest result without opening it. */
+  setLatest?: (payload: { kind: 'turn'; turn: Turn }) => void;
+  /** Tells the PDF view which page a PDF reference means (a reference link carries no page). */
+  rememberPdf?: (ref: EvidenceRef) => void;
 }
 
 type Located = Pick<Passage, 'path' | 'kind' | 'startLine' | 'endLine' | 'page'>;
@@ -164,6 +168,8 @@ export class VerityChat {
     } catch (e) {
       if (isVerityError(e) && e.code === 'CANCELLED') return {};
       this.services.log.error(`chat request failed: ${errorText(e)}`);
+      // Where chat cannot reach a model, the report's Ask box runs the same loop.
+      if (this.services.showReport && isVerityError(e) && e.code.startsWith('MODEL_')) out.button({ command: 'verity.showReport', title: 'Open the report\'s Ask box' });
       return { errorDetails: { message: modelErrorMessage(e) } };
     } finally {
       sub.dispose();
@@ -176,7 +182,7 @@ export class VerityChat {
       stream.markdown('Ask a question about the documents in this workspace, e.g. `@verity how long does a passport renewal take?`');
       return {};
     }
-    const model = await this.services.models.forChat(request.model);
+    const model = this.services.models.forChat(request.model);
     stream.progress(`Searching ${verity.passageCount().toLocaleString('en-US')} passages`);
     const turn = await verity.ask(question, {
       model,
@@ -186,6 +192,7 @@ export class VerityChat {
       onProgress: (p) => stream.progress(p.message),
     });
     this.lastTurn = turn;
+    this.services.setLatest?.({ kind: 'turn', turn });
     this.services.log.info(`@verity: ${turn.status} after ${turn.rounds.length} round(s), ${turn.modelCalls} model call(s), ${turn.ms} ms`);
     if (turn.error) return { errorDetails: { message: turn.error.message }, metadata: { kind: 'ask', question } };
     const byN = new Map(turn.evidence.map((e) => [e.n, e.passage]));
@@ -200,6 +207,7 @@ export class VerityChat {
     const cited = new Set(shown.flatMap((s) => s.citations));
     for (const n of [...cited].sort((a, b) => a - b)) {
       const p = byN.get(n);
+      if (p?.kind === 'pdf') this.services.rememberPdf?.({ passageId: p.id, path: p.path, kind: 'pdf', heading: '', startLine: p.startLine, endLine: p.endLine, page: p.page, quote: '', score: 0 });
       const ref = p && referenceOf(p);
       if (ref) stream.reference(ref);
     }

@@ -1,13 +1,15 @@
 /**
- * Quick fixes on checked sentences: open the evidence, insert a citation to the supporting
- * passage (supported sentences without one), revise the sentence from the evidence (needs a
- * model; applied as a workspace edit that asks for confirmation, so VS Code shows a preview),
- * and dismiss the verdict.
+ * Quick fixes on checked sentences: replace a contradicted value with the source's (deterministic,
+ * from the verdict's conflict), open the evidence, insert a citation link to the supporting
+ * passage, revise the sentence from the evidence (only when a model is available; applied as a
+ * workspace edit that asks for confirmation, so VS Code shows a preview), and dismiss the verdict.
  */
 import * as vscode from 'vscode';
 import type { CheckedSentence, CheckStore } from './checks';
 import { CODE_CONTRADICTED, CODE_UNSUPPORTED } from './checks';
 import { citationText, evidenceLabel } from './evidence';
+import { isClear } from './verdictWords';
+import { toWorkspacePath } from './workspacePort';
 
 /** Where a citation goes: before the sentence's closing punctuation, if it has one. */
 export function citationOffset(s: CheckedSentence): number {
@@ -16,19 +18,34 @@ export function citationOffset(s: CheckedSentence): number {
   return m ? s.start + m.index : s.end - trailing;
 }
 
+/** A sentence already cites something: a markdown link, a [n] citation or an old-style [source: …]. */
+function hasCitation(s: CheckedSentence): boolean {
+  return s.verdict.citations.length > 0 || /\]\([^)]+\)|\[source: /.test(s.text);
+}
+
 export class VerdictCodeActions implements vscode.CodeActionProvider {
   static readonly kinds = [vscode.CodeActionKind.QuickFix];
 
-  constructor(private readonly store: CheckStore) {}
+  constructor(
+    private readonly store: CheckStore,
+    /** Whether a model can be used right now ("Revise" is offered only then). */
+    private readonly hasModel: () => Promise<boolean>,
+  ) {}
 
-  provideCodeActions(doc: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] {
+  async provideCodeActions(doc: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): Promise<vscode.CodeAction[]> {
     const out: vscode.CodeAction[] = [];
-    for (const s of this.store.within(doc, range)) {
+    const sentences = this.store.within(doc, range).filter((s) => s.verdict.verdict !== 'not_claim');
+    const modelReady = sentences.some((s) => s.verdict.evidence && s.verdict.verdict !== 'supported') ? await this.hasModel() : false;
+    for (const s of sentences) {
       const v = s.verdict;
-      if (v.verdict === 'not_claim') continue;
       const diagnostics = context.diagnostics.filter(
         (d) => d.source === 'verity' && (d.code === CODE_UNSUPPORTED || d.code === CODE_CONTRADICTED) && d.range.isEqual(this.store.rangeOf(doc, s)),
       );
+      const replace = this.replaceFix(doc, s);
+      if (replace) {
+        replace.diagnostics = diagnostics;
+        out.push(replace);
+      }
       const ev = v.evidence;
       if (ev) {
         const open = new vscode.CodeAction(`Verity: Open evidence (${evidenceLabel(ev)})`, vscode.CodeActionKind.QuickFix);
@@ -36,14 +53,14 @@ export class VerdictCodeActions implements vscode.CodeActionProvider {
         open.diagnostics = diagnostics;
         out.push(open);
       }
-      if (ev && v.verdict === 'supported' && v.citations.length === 0 && !/\[source: /.test(s.text)) {
+      if (ev && v.verdict === 'supported' && !hasCitation(s)) {
         const cite = new vscode.CodeAction(`Verity: Insert citation to ${evidenceLabel(ev)}`, vscode.CodeActionKind.QuickFix);
         cite.edit = new vscode.WorkspaceEdit();
-        cite.edit.insert(doc.uri, doc.positionAt(citationOffset(s)), citationText(ev));
+        cite.edit.insert(doc.uri, doc.positionAt(citationOffset(s)), citationText(ev, toWorkspacePath(doc.uri)));
         cite.isPreferred = true;
         out.push(cite);
       }
-      if (ev && (v.verdict === 'unsupported' || v.verdict === 'contradicted')) {
+      if (ev && modelReady && (v.verdict === 'unsupported' || v.verdict === 'contradicted')) {
         const revise = new vscode.CodeAction('Verity: Revise this sentence from the evidence (uses a model)', vscode.CodeActionKind.QuickFix);
         revise.command = { command: 'verity.reviseSentence', title: 'Revise', arguments: [doc.uri, s.start] };
         revise.diagnostics = diagnostics;
@@ -58,5 +75,22 @@ export class VerdictCodeActions implements vscode.CodeActionProvider {
       out.push(dismiss);
     }
     return out;
+  }
+
+  /**
+   * "Replace 'two hours' with 'one hour'": offered for a clear contradiction whose conflict names
+   * both sides, and only while the document still has the claim's text at the recorded place.
+   */
+  private replaceFix(doc: vscode.TextDocument, s: CheckedSentence): vscode.CodeAction | undefined {
+    const c = s.verdict.conflict;
+    if (s.verdict.verdict !== 'contradicted' || !c?.sourceText || !isClear(s.verdict)) return undefined;
+    if (s.conflictStart === undefined || s.conflictEnd === undefined) return undefined;
+    const range = new vscode.Range(doc.positionAt(s.conflictStart), doc.positionAt(s.conflictEnd));
+    if (doc.getText(range) !== c.claimText) return undefined;
+    const fix = new vscode.CodeAction(`Verity: Replace '${c.claimText}' with '${c.sourceText}'`, vscode.CodeActionKind.QuickFix);
+    fix.edit = new vscode.WorkspaceEdit();
+    fix.edit.replace(doc.uri, range, c.sourceText);
+    fix.isPreferred = true;
+    return fix;
   }
 }

@@ -9,13 +9,16 @@ import { defang } from '../core/loop/prompts';
 import type { VerityChat } from './chatParticipant';
 import { modelErrorMessage } from './chatParticipant';
 import { paragraphRange, type CheckStore } from './checks';
-import { evidenceLabel, openEvidence } from './evidence';
-import { activationMs } from './extension';
+import { evidenceLabel, narrowToQuote, openEvidence } from './evidence';
+import { activationMs, backgroundDecision, firstRunMessage } from './extension';
+import type { PdfEditorProvider } from './pdfEditor';
+import type { SourceItem } from './sourceGroups';
+import type { SourcesView } from './sourcesView';
 import { STATUS_URI } from './indexStatus';
 import { API_KEY_SECRET, type ModelResolver } from './model';
 import type { ReportHandle, ReportPayload } from './reportPanel';
 import type { VerityService } from './service';
-import { toWorkspacePath } from './workspacePort';
+import { toUri, toWorkspacePath } from './workspacePort';
 
 
 export interface CommandDeps {
@@ -25,8 +28,36 @@ export interface CommandDeps {
   chat: VerityChat;
   log: vscode.LogOutputChannel;
   report: ReportHandle;
+  pdf: PdfEditorProvider;
+  sources: SourcesView;
 }
 
+/** Markdown evidence narrowed to the lines of its quote, so links open at the quoted line, not the passage's first. */
+async function narrowEvidence(result: CheckResult): Promise<CheckResult> {
+  const texts = new Map<string, Promise<string | undefined>>();
+  const textOf = (path: string) => {
+    let t = texts.get(path);
+    if (!t) {
+      const uri = toUri(path);
+      t = uri ? Promise.resolve(vscode.workspace.fs.readFile(uri)).then((b) => new TextDecoder().decode(b), () => undefined) : Promise.resolve(undefined);
+      texts.set(path, t);
+    }
+    return t;
+  };
+  const narrow = async (ref: EvidenceRef): Promise<EvidenceRef> => {
+    if (ref.kind !== 'md') return ref;
+    const text = await textOf(ref.path);
+    return text === undefined ? ref : narrowToQuote(ref, text);
+  };
+  const sentences = await Promise.all(result.sentences.map(async (v) => {
+    const out = { ...v, alternatives: await Promise.all(v.alternatives.map(narrow)) };
+    if (v.evidence) out.evidence = await narrow(v.evidence);
+    return out;
+  }));
+  return { ...result, sentences };
+}
+
+type SourceNode = { item: SourceItem };
 /** Checks text that sits in an indexed file against every other document (never against itself). */
 function checkAgainstOthers(verity: Verity, text: string, selfPath: string): Promise<CheckResult> {
   return verity.check(text, { excludePaths: [selfPath] });
@@ -46,7 +77,44 @@ function inDocumentLines(result: CheckResult, at: vscode.Position): CheckResult 
 }
 
 export function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
-  const { service, checks, models, chat, log, report } = deps;
+  const { service, checks, models, chat, log, report, pdf, sources } = deps;
+  const openPdf = (ref: EvidenceRef) => pdf.open(ref);
+
+  /** Checks a range of a document, stores the verdicts and makes the result the report's latest. */
+  async function checkRange(doc: vscode.TextDocument, target: vscode.Range): Promise<CheckResult | undefined> {
+    const text = doc.getText(target);
+    if (!text.trim()) return undefined;
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Verity: checking' }, async () => {
+      const verity = await service.ready();
+      const self = toWorkspacePath(doc.uri);
+      // A paragraph of an indexed document would find itself as its own evidence.
+      const checked = self && verity.files().some((f) => f.path === self && f.state === 'indexed') ? await checkAgainstOthers(verity, text, self) : await verity.check(text);
+      // Report and hovers show lines of the document, not of the paragraph (offsets stay relative).
+      const result = await narrowEvidence(inDocumentLines(checked, target.start));
+      for (const v of result.sentences) for (const r of [...(v.evidence ? [v.evidence] : []), ...v.alternatives]) if (r.kind === 'pdf') pdf.remember(r);
+      checks.set(doc, target, result);
+      report.setLatest({ kind: 'check', result, docUri: doc.uri.toString() });
+      const s = result.summary;
+      log.info(`checked ${s.sentences} sentences in ${doc.uri.fsPath}: ${s.supported} supported, ${s.unsupported} unsupported, ${s.contradicted} contradicted (${result.ms} ms)`);
+      vscode.window.setStatusBarMessage(`Verity: ${s.supported} of ${s.claims} claims supported, ${s.unsupported} not supported, ${s.contradicted} contradicted — Show Report for details`, 15000);
+      return result;
+    });
+  }
+
+  /** One-line error with the buttons that fix it. */
+  async function showModelError(e: unknown): Promise<void> {
+    const actions = ['Open Settings', 'Set API Key', 'Open the Ask Box'] as const;
+    const pick = await vscode.window.showErrorMessage(`Verity: ${modelErrorMessage(e)}`, ...actions);
+    if (pick === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', 'verity.model');
+    else if (pick === 'Set API Key') await vscode.commands.executeCommand('verity.setApiKey');
+    else if (pick === 'Open the Ask Box') report.open();
+  }
+
+  async function setDrafts(update: (drafts: string[]) => string[]): Promise<void> {
+    const config = vscode.workspace.getConfiguration('verity');
+    const current = config.get<string[]>('drafts') ?? [];
+    await config.update('drafts', update(current), vscode.ConfigurationTarget.Workspace);
+  }
   const reg = (id: string, fn: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
 
   reg('verity.rebuildIndex', async () => {
@@ -69,26 +137,109 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
       void vscode.window.showInformationMessage('Verity: open a document and select the text to check.');
       return undefined;
     }
-    const doc = editor.document;
-    const target = paragraphRange(doc, range ?? editor.selection);
-    const text = doc.getText(target);
-    if (!text.trim()) {
-      void vscode.window.showInformationMessage('Verity: nothing to check here — select some text or put the cursor in a paragraph.');
+    const result = await checkRange(editor.document, paragraphRange(editor.document, range ?? editor.selection));
+    if (!result) void vscode.window.showInformationMessage('Verity: nothing to check here — select some text or put the cursor in a paragraph.');
+    return result;
+  });
+
+  reg('verity.checkDocument', async (uri?: vscode.Uri) => {
+    const doc = uri instanceof vscode.Uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+    if (!doc) {
+      void vscode.window.showInformationMessage('Verity: open a document to check.');
       return undefined;
     }
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Verity: checking' }, async () => {
-      const verity = await service.ready();
-      const self = toWorkspacePath(doc.uri);
-      // A paragraph of an indexed document would find itself as its own evidence.
-      const checked = self && verity.files().some((f) => f.path === self && f.state === 'indexed') ? await checkAgainstOthers(verity, text, self) : await verity.check(text);
-      // Report and hovers show lines of the document, not of the paragraph (offsets stay relative).
-      const result = inDocumentLines(checked, target.start);
-      checks.set(doc, target, result);
-      const s = result.summary;
-      log.info(`checked ${s.sentences} sentences in ${doc.uri.fsPath}: ${s.supported} supported, ${s.unsupported} unsupported, ${s.contradicted} contradicted (${result.ms} ms)`);
-      vscode.window.setStatusBarMessage(`Verity: ${s.supported}/${s.claims} claims supported, ${s.unsupported} unsupported, ${s.contradicted} contradicted`, 8000);
-      return result;
+    const all = new vscode.Range(0, 0, doc.lineCount - 1, doc.lineAt(doc.lineCount - 1).text.length);
+    const result = await checkRange(doc, all);
+    if (!result) void vscode.window.showInformationMessage('Verity: the document has no text to check.');
+    return result;
+  });
+
+  context.subscriptions.push(
+    vscode.workspace.onDidSaveTextDocument((doc) => {
+      const s = service.settings();
+      if (!s.checkOnSave || !s.languages.includes(doc.languageId) || doc.uri.scheme === 'output') return;
+      void vscode.commands.executeCommand('verity.checkDocument', doc.uri).then(undefined, (e: unknown) => log.error(`check on save failed: ${String(e)}`));
+    }),
+  );
+
+  reg('verity.markAsDraft', async (target?: vscode.Uri | SourceNode) => {
+    const uri = target instanceof vscode.Uri ? target : target?.item ? toUri(target.item.path) : vscode.window.activeTextEditor?.document.uri;
+    const path = uri && toWorkspacePath(uri);
+    if (!path) {
+      void vscode.window.showInformationMessage('Verity: only files in this workspace can be drafts.');
+      return;
+    }
+    await setDrafts((d) => (d.includes(path) ? d : [...d, path]));
+    sources.refresh();
+    void vscode.window.showInformationMessage(`Verity: ${path} is a draft now — it is never evidence for a check or an answer.`);
+  });
+
+  reg('verity.unmarkDraft', async (target?: SourceNode) => {
+    const path = target?.item?.path;
+    if (!path) return;
+    const listed = (vscode.workspace.getConfiguration('verity').get<string[]>('drafts') ?? []).includes(path);
+    if (!listed) {
+      const pick = await vscode.window.showInformationMessage(`Verity: ${path} is a draft because it matches a pattern in verity.drafts.`, 'Open Settings');
+      if (pick) await vscode.commands.executeCommand('workbench.action.openSettings', 'verity.drafts');
+      return;
+    }
+    await setDrafts((d) => d.filter((x) => x !== path));
+    sources.refresh();
+  });
+
+  reg('verity.chooseSources', async () => {
+    const pick = await vscode.window.showQuickPick(
+      [
+        { label: '$(book) Sources', description: 'verity.include', detail: 'Which markdown and PDF files are indexed as evidence.', key: 'verity.include' },
+        { label: '$(edit) Drafts', description: 'verity.drafts', detail: 'Your own writing: never indexed, never evidence. "Mark as Draft" adds one file.', key: 'verity.drafts' },
+        { label: '$(exclude) Excluded', description: 'verity.exclude', detail: 'Files never indexed.', key: 'verity.exclude' },
+      ],
+      { title: 'Verity: what counts as a source?' },
+    );
+    if (pick) await vscode.commands.executeCommand('workbench.action.openSettings', pick.key);
+  });
+
+  reg('verity.startIndexing', async () => {
+    await service.getVerity();
+    return service.indexNow();
+  });
+  reg('verity.refreshSources', () => sources.refresh());
+  reg('verity.reindexFile', async (node?: SourceNode) => {
+    if (!node?.item) return;
+    await (await service.ready()).updateFile(node.item.path);
+    sources.refresh();
+  });
+  reg('verity.showSkipReason', async (node?: SourceNode) => {
+    if (!node?.item) return;
+    const pick = await vscode.window.showInformationMessage(`Verity: ${node.item.why}`, 'Open the File', 'Open Settings');
+    if (pick === 'Open the File') await vscode.commands.executeCommand('verity.openSource', node);
+    else if (pick === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', 'verity');
+  });
+  reg('verity.openSource', async (node?: SourceNode) => {
+    const item = node?.item;
+    const uri = item && toUri(item.path);
+    if (!item || !uri) return;
+    if (item.record.kind === 'pdf') await vscode.commands.executeCommand('vscode.openWith', uri, 'verity.pdf');
+    else await vscode.window.showTextDocument(uri, { preview: true });
+  });
+
+  reg('verity.configureModel', async () => {
+    const config = vscode.workspace.getConfiguration('verity.model');
+    const baseUrl = await vscode.window.showInputBox({
+      title: 'Verity: OpenAI-compatible endpoint (1/2)',
+      prompt: 'Base URL, e.g. http://127.0.0.1:11434/v1 for Ollama. Leave empty to use VS Code\'s chat models.',
+      value: config.get<string>('baseUrl') ?? '',
+      ignoreFocusOut: true,
     });
+    if (baseUrl === undefined) return;
+    const name = baseUrl ? await vscode.window.showInputBox({ title: 'Verity: model name (2/2)', prompt: 'The model the endpoint serves, e.g. llama3.1:8b', value: config.get<string>('name') ?? '', ignoreFocusOut: true }) : '';
+    if (name === undefined) return;
+    await config.update('baseUrl', baseUrl.trim(), vscode.ConfigurationTarget.Global);
+    await config.update('name', name.trim(), vscode.ConfigurationTarget.Global);
+    if (baseUrl) {
+      const pick = await vscode.window.showInformationMessage(`Verity: using ${name} at ${baseUrl}. It is in the chat model picker too. Does it need an API key?`, 'Set API Key');
+      if (pick) await vscode.commands.executeCommand('verity.setApiKey');
+    }
   });
 
   reg('verity.clearChecks', (uri?: vscode.Uri) => checks.clear(uri instanceof vscode.Uri ? uri : undefined));
@@ -98,7 +249,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     checks.dismiss(doc, start);
   });
 
-  reg('verity.openEvidence', (ref: EvidenceRef) => openEvidence(ref, (r) => report.showPdfPage(r)));
+  reg('verity.openEvidence', (ref: EvidenceRef) => openEvidence(ref, openPdf));
 
   reg('verity.setApiKey', async () => {
     const key = await vscode.window.showInputBox({
@@ -123,7 +274,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
         hits.map((h) => ({ label: evidenceLabel(h.passage), description: `score ${h.score.toFixed(2)}`, detail: h.snippet.replace(/\s+/g, ' '), hit: h })),
         { title: `Verity: ${hits.length} passages for “${q}”`, matchOnDetail: true },
       );
-      if (pick) await openEvidence(pick.hit.passage);
+      if (pick) await openEvidence(pick.hit.passage, openPdf);
     }
     return hits;
   });
@@ -145,7 +296,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
       report.show({ kind: 'turn', turn });
       return turn;
     } catch (e) {
-      void vscode.window.showErrorMessage(`Verity: ${modelErrorMessage(e)}`);
+      void showModelError(e);
       return undefined;
     }
   });
@@ -172,14 +323,14 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
       edit.replace(uri, range, revised, { needsConfirmation: true, label: 'Revise from the evidence', description: evidenceLabel(ev) });
       return await vscode.workspace.applyEdit(edit, { isRefactoring: true });
     } catch (e) {
-      void vscode.window.showErrorMessage(`Verity: ${modelErrorMessage(e)}`);
+      void showModelError(e);
       return false;
     }
   });
 
+  // Without a payload: the latest result (a check or an answer, whichever came last).
   reg('verity.showReport', (payload?: ReportPayload) => {
     if (payload) report.show(payload);
-    else if (chat.lastTurn) report.show({ kind: 'turn', turn: chat.lastTurn });
     else report.open();
   });
 
@@ -193,6 +344,22 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   reg('verity.test.state', async () => {
     const verity = await service.ready();
     return { activationMs, passages: verity.passageCount(), files: verity.files(), loadedFromSnapshot: service.loadedFromSnapshot, storage: context.storageUri?.fsPath };
+  });
+  reg('verity.test.sourcesView', () => sources.snapshot());
+  reg('verity.test.pdfViews', () => pdf.states());
+  reg('verity.test.backgroundDecision', () => (backgroundDecision ? { ...backgroundDecision, started: service.started, firstRunMessage } : undefined));
+  reg('verity.test.statusBar', () => service.statusSnapshot());
+  // A window reload, in two halves: drop a document's checks from memory (stored first), then
+  // bring them back from workspace state the way opening the document after a reload does.
+  reg('verity.test.forgetChecks', async (uri: vscode.Uri) => {
+    await checks.persist(await vscode.workspace.openTextDocument(uri));
+    checks.forget(uri);
+  });
+  reg('verity.test.restoreChecks', async (uri: vscode.Uri) => checks.restore(await vscode.workspace.openTextDocument(uri)));
+  // Stores a check result as if the checker had produced it (verdict fields the checker of this branch may not fill yet).
+  reg('verity.test.storeCheck', async (uri: vscode.Uri, range: vscode.Range, result: CheckResult) => {
+    const doc = await vscode.workspace.openTextDocument(uri);
+    checks.set(doc, range, result);
   });
   reg('verity.test.checkedSentences', (uri: vscode.Uri) => checks.sentences(uri).map((s) => ({ start: s.start, end: s.end, verdict: s.verdict })));
 }

@@ -3,18 +3,14 @@
  * locations, short labels, citation text and the `verity.openEvidence` command link.
  */
 import * as vscode from 'vscode';
-import type { EvidenceRef, SourceLocation } from '../core/types';
+import type { EvidenceRef } from '../core/types';
+import { escapeLinkText, evidenceLabel, findQuote, type Located } from './evidenceText';
 import { toUri } from './workspacePort';
 import { isSafeRelativePath } from '../core/index/storeValidation';
+export { citationText, escapeLinkText, evidenceLabel, findQuote, narrowToQuote, relativePath, type Located } from './evidenceText';
 
-/** Anything with a place in a document; `passageId` lets the report find the PDF boxes. */
-export type Located = Pick<SourceLocation, 'path' | 'kind' | 'startLine' | 'endLine' | 'page'> & { passageId?: string };
-
-/** "docs/a.md:L12-L18" or "docs/b.pdf, page 3". */
-export function evidenceLabel(ref: Located): string {
-  if (ref.kind === 'pdf') return `${ref.path}, page ${ref.page ?? 1}`;
-  return ref.startLine === ref.endLine ? `${ref.path}:L${ref.startLine}` : `${ref.path}:L${ref.startLine}-L${ref.endLine}`;
-}
+/** Link arguments carry at most this much of the quote (enough to find it again). */
+const LINK_QUOTE_MAX = 240;
 
 /**
  * Where the evidence is. Markdown: its line range. PDF: the file at a zero range (the page is in
@@ -27,19 +23,10 @@ export function evidenceLocation(ref: Located): vscode.Location | undefined {
   return new vscode.Location(uri, new vscode.Range(Math.max(0, ref.startLine - 1), 0, Math.max(0, ref.endLine - 1), Number.MAX_SAFE_INTEGER));
 }
 
-/** A citation to append to a sentence: " [source: docs/a.md:L12-L18]". */
-export function citationText(ref: Located): string {
-  return ` [source: ${evidenceLabel(ref)}]`;
-}
-
-/** Escapes the characters that would end or restyle a markdown link text. */
-export function escapeLinkText(text: string): string {
-  return text.replace(/[\\[\]_*`<>()]/g, '\\$&');
-}
-
 /** A markdown link running `verity.openEvidence` for this evidence; `text` must be markdown-safe. */
 export function openEvidenceLink(ref: Located, text = escapeLinkText(evidenceLabel(ref))): string {
-  const args = encodeURIComponent(JSON.stringify([{ passageId: ref.passageId, path: ref.path, kind: ref.kind, startLine: ref.startLine, endLine: ref.endLine, page: ref.page }]));
+  const quote = ref.quote ? ref.quote.slice(0, LINK_QUOTE_MAX) : undefined;
+  const args = encodeURIComponent(JSON.stringify([{ passageId: ref.passageId, path: ref.path, kind: ref.kind, startLine: ref.startLine, endLine: ref.endLine, page: ref.page, quote }]));
   return `[${text}](command:verity.openEvidence?${args})`;
 }
 
@@ -48,8 +35,11 @@ export function asEvidenceRef(ref: Located | EvidenceRef): EvidenceRef {
   return { heading: '', quote: '', score: 0, ...ref, passageId: ref.passageId ?? '' };
 }
 
-/** Opens markdown at its lines (selected), a PDF in the report view when available, else as a file. */
-export async function openEvidence(ref: Located | EvidenceRef, openPdfPage?: (ref: EvidenceRef) => boolean): Promise<void> {
+/**
+ * Opens evidence where it is readable: markdown with the quote selected (else its lines), a PDF
+ * in the PDF view at its page with the quote highlighted. Never the raw bytes of a PDF.
+ */
+export async function openEvidence(ref: Located | EvidenceRef, openPdf: (ref: EvidenceRef) => Promise<unknown>): Promise<void> {
   // The arguments may come from a link in rendered text: never open a path that leaves the workspace.
   if (!isSafeRelativePath(ref.path)) {
     void vscode.window.showWarningMessage('Verity: refused to open a path outside the workspace.');
@@ -61,11 +51,13 @@ export async function openEvidence(ref: Located | EvidenceRef, openPdfPage?: (re
     return;
   }
   if (ref.kind === 'pdf') {
-    if (openPdfPage?.(asEvidenceRef(ref))) return;
-    await vscode.commands.executeCommand('vscode.open', loc.uri);
+    await openPdf(asEvidenceRef(ref));
     return;
   }
   const doc = await vscode.workspace.openTextDocument(loc.uri);
   const last = Math.min(loc.range.end.line, doc.lineCount - 1);
-  await vscode.window.showTextDocument(doc, { selection: new vscode.Range(loc.range.start, doc.lineAt(last).range.end), preview: true });
+  const hit = ref.quote ? findQuote(doc.getText(), ref.quote, doc.offsetAt(loc.range.start)) : undefined;
+  const selection = hit ? new vscode.Range(doc.positionAt(hit.start), doc.positionAt(hit.end)) : new vscode.Range(loc.range.start, doc.lineAt(last).range.end);
+  const editor = await vscode.window.showTextDocument(doc, { selection, preview: true });
+  editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
 }

@@ -4,35 +4,7 @@
  * its results itself with these.
  */
 
-/** Converts a glob (`**`, `*`, `?`, `{a,b}`, `[abc]`) into an anchored regular expression. */
-export function globToRegExp(glob: string): RegExp {
-  let re = '';
-  let inBraces = 0;
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*') {
-      if (glob[i + 1] === '*') {
-        // `**/` matches zero or more folders; a trailing `**` matches everything below.
-        if (glob[i + 2] === '/') { re += '(?:.*/)?'; i += 2; } else { re += '.*'; i += 1; }
-      } else re += '[^/]*';
-    } else if (c === '?') re += '[^/]';
-    else if (c === '{') { inBraces++; re += '(?:'; }
-    else if (c === '}' && inBraces > 0) { inBraces--; re += ')'; }
-    else if (c === ',' && inBraces > 0) re += '|';
-    else if (c === '[') {
-      const end = glob.indexOf(']', i + 1);
-      if (end < 0) re += '\\[';
-      else { re += '[' + glob.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\') + ']'; i = end; }
-    } else re += c.replace(/[.+^$()|\\/]/g, (m) => '\\' + m);
-  }
-  return new RegExp(`^${re}$`);
-}
-
-/** A predicate that is true when a path matches any of the globs. */
-export function globMatcher(globs: string[]): (path: string) => boolean {
-  const res = globs.filter((g) => g.trim()).map(globToRegExp);
-  return (p) => res.some((r) => r.test(p));
-}
+export { globMatcher, globToRegExp } from '../core/glob';
 
 /**
  * Patterns of one .gitignore file as globs relative to its folder. Simple on purpose: comments,

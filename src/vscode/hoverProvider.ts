@@ -1,37 +1,40 @@
 /**
- * Hover over a checked sentence: its verdict, the deciding quote, where it is (a link that opens
- * it) and the score. Reads the verdicts the check stored; never re-checks.
+ * Hover over a checked sentence: the deciding quote and a link that opens it at the quoted line
+ * (or the PDF page). For a flagged sentence VS Code already shows the diagnostic's message in the
+ * same hover, so this part adds only the evidence, never the verdict again. Reads the verdicts the
+ * check stored; never re-checks.
  */
 import * as vscode from 'vscode';
 import type { SentenceVerdict } from '../core/types';
 import type { CheckStore } from './checks';
 import { openEvidenceLink } from './evidence';
-
-const TITLES: Record<SentenceVerdict['verdict'], string> = {
-  supported: '$(pass) Supported by the sources',
-  unsupported: '$(warning) Not supported by the indexed documents',
-  contradicted: '$(error) Contradicted by the sources',
-  not_claim: '$(info) Not a factual claim',
-};
+import { cleanText, isClear, matchWords, strengthWords } from './verdictWords';
 
 /** Escapes markdown syntax in document text (appendText would also turn spaces into &nbsp;). */
 function escapeMd(s: string): string {
   return s.replace(/\s+/g, ' ').replace(/[\\`*_{}[\]()#+\-!|<>]/g, '\\$&');
 }
 
+const QUOTE_MAX = 280;
+
 /** Markdown for one verdict (also used by tests through the hover provider). */
 export function verdictMarkdown(v: SentenceVerdict): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
   md.isTrusted = { enabledCommands: ['verity.openEvidence', 'verity.showReport'] };
-  md.appendMarkdown(`**Verity:** ${TITLES[v.verdict]} — score ${v.score.toFixed(2)}\n\n`);
-  if (v.reason) md.appendMarkdown(`${escapeMd(v.reason)}\n\n`);
+  const flagged = v.verdict === 'unsupported' || v.verdict === 'contradicted';
+  // Flagged sentences: the diagnostic above already says what is wrong.
+  if (!flagged) md.appendMarkdown(`$(pass) **Verity:** ${strengthWords(v)}\n\n`);
   const ev = v.evidence;
   if (ev) {
-    md.appendMarkdown(v.verdict === 'contradicted' ? 'The source says:\n\n' : v.verdict === 'supported' ? 'Supporting passage:\n\n' : 'Closest passage:\n\n');
-    md.appendMarkdown(`> ${escapeMd(ev.quote)}\n\n`);
-    md.appendMarkdown(`${openEvidenceLink(ev)}${ev.heading ? ` — ${ev.heading.replace(/[[\]*_`]/g, '')}` : ''} (score ${ev.score.toFixed(2)})`);
+    const voice = v.verdict === 'contradicted' && isClear(v) ? 'The source says' : v.verdict === 'supported' ? 'Supporting passage' : 'Closest passage';
+    md.appendMarkdown(`${voice} (${matchWords(ev.score)}):\n\n`);
+    const quote = cleanText(ev.quote);
+    md.appendMarkdown(`> ${escapeMd(quote.length > QUOTE_MAX ? `${quote.slice(0, QUOTE_MAX - 1)}…` : quote)}\n\n`);
+    md.appendMarkdown(`${openEvidenceLink(ev)}${ev.heading ? ` — ${escapeMd(cleanText(ev.heading))}` : ''}`);
+  } else if (flagged) {
+    md.appendMarkdown('No indexed passage comes close.');
   }
-  if (v.judge) md.appendMarkdown(`\n\nJudge (${v.judge.model}): ${v.judge.label}`);
+  if (v.judge) md.appendMarkdown(`\n\nSecond opinion (${escapeMd(v.judge.model)}): ${v.judge.label}`);
   return md;
 }
 

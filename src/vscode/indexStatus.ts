@@ -14,12 +14,13 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 /** The status document's markdown. */
 export function statusMarkdown(verity: Verity, storage: string | undefined, fromSnapshot: boolean): string {
   const files = [...verity.files()].sort((a, b) => (a.state === b.state ? a.path.localeCompare(b.path) : a.state === 'skipped' ? -1 : 1));
-  const skipped = files.filter((f) => f.state === 'skipped');
+  const drafts = files.filter((f) => f.reason === 'DRAFT');
+  const skipped = files.filter((f) => f.state === 'skipped' && f.reason !== 'DRAFT');
   const lines = [
     '# Verity index status',
     '',
     `- Passages: ${verity.passageCount().toLocaleString('en-US')}`,
-    `- Files: ${files.length} (${files.length - skipped.length} indexed, ${skipped.length} skipped)`,
+    `- Files: ${files.length} (${files.length - skipped.length - drafts.length} indexed, ${drafts.length} draft${drafts.length === 1 ? '' : 's'}, ${skipped.length} skipped)`,
     `- Stored in: ${storage ?? 'memory only (no workspace folder open)'}${fromSnapshot ? ' — loaded from the stored snapshot at start' : ''}`,
     '',
     '| File | State | Passages | Details |',

@@ -1,8 +1,9 @@
 /**
- * Which model a request uses. An OpenAI-compatible endpoint when `verity.model.baseUrl` is set
- * (API key from SecretStorage, else the environment), otherwise the VS Code Language Model API
- * (the chat's `request.model`, or the first available model elsewhere). In an untrusted
- * workspace nothing is sent to any model.
+ * Which model a request uses. In chat: always the model the user picked (`request.model`) — the
+ * endpoint is in the picker too, contributed as a language model (lmProvider.ts). Elsewhere: the
+ * OpenAI-compatible endpoint when `verity.model.baseUrl` is set (API key from SecretStorage, else
+ * the environment), otherwise the first VS Code language model. In an untrusted workspace nothing
+ * is sent to any model.
  */
 import * as vscode from 'vscode';
 import { VerityError } from '../core/errors';
@@ -26,13 +27,29 @@ export class ModelResolver {
     }
   }
 
-  /** The model for a chat request: the configured endpoint if any, else the model picked in the chat. */
-  async forChat(chatModel: vscode.LanguageModelChat | undefined): Promise<ModelPort> {
+  /** The model for a chat request: the one picked in the chat, never silently another. */
+  forChat(chatModel: vscode.LanguageModelChat | undefined): ModelPort {
     this.assertTrusted();
-    const endpoint = await this.endpoint();
-    if (endpoint) return endpoint;
-    if (!chatModel) throw new VerityError('MODEL_UNAVAILABLE', 'No language model is selected. Pick one in the chat model picker, or set verity.model.baseUrl.');
+    if (!chatModel) throw new VerityError('MODEL_UNAVAILABLE', 'No language model is selected. Pick one in the chat model picker (an endpoint set in verity.model.baseUrl appears there too).');
     return createVsCodeLmModel(chatModel);
+  }
+
+  /** Whether some model can be used now (the "Revise" fix and the report's Ask box depend on it). */
+  async available(): Promise<boolean> {
+    if (!vscode.workspace.isTrusted) return false;
+    const s = this.settings();
+    if (s.modelBaseUrl && s.modelName) return true;
+    try {
+      return (await vscode.lm.selectChatModels({})).length > 0;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The configured endpoint as a ModelPort (undefined when none, or the workspace is untrusted); the LM provider uses it. */
+  async endpointIfTrusted(): Promise<ModelPort | undefined> {
+    if (!vscode.workspace.isTrusted) return undefined;
+    return this.endpoint();
   }
 
   /** The model for work outside chat (revise, judge, Ask…): endpoint, else the first LM API model. */
@@ -41,7 +58,8 @@ export class ModelResolver {
     const endpoint = await this.endpoint();
     if (endpoint) return endpoint;
     const name = this.settings().modelName;
-    const models = await vscode.lm.selectChatModels(name ? { id: name } : {});
+    // Our own vendor's model is the endpoint, handled above.
+    const models = (await vscode.lm.selectChatModels(name ? { id: name } : {})).filter((m) => m.vendor !== 'verity');
     const model = models[0] ?? (name ? (await vscode.lm.selectChatModels({}))[0] : undefined);
     if (!model) throw new VerityError('MODEL_UNAVAILABLE', 'No language model is available. Install or sign in to a chat model provider, or set verity.model.baseUrl to an OpenAI-compatible endpoint.');
     return createVsCodeLmModel(model);

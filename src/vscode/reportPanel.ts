@@ -16,6 +16,10 @@ export interface ReportHandle {
   open(): void;
   /** Opens the report on a PDF evidence page with the passage highlighted; true when it took the request. */
   showPdfPage(ref: EvidenceRef): boolean;
+  /** Records the latest result without opening the panel (an open panel shows it at once). */
+  setLatest(payload: ReportPayload): void;
+  /** Re-sends whether a model is available to an open report (its Ask box). */
+  refreshModel(): void;
 }
 
 /**
@@ -44,5 +48,7 @@ export function registerReport(context: vscode.ExtensionContext, services: Repor
       host.showPdfPage(ref);
       return true;
     },
+    setLatest: (payload) => host.setLatest(payload),
+    refreshModel: () => host.refreshModel(),
   };
 }

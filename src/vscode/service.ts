@@ -14,6 +14,8 @@ import { readExtensionSettings, readVerityOptions, REINDEX_KEYS, type ExtensionS
 import { createVsCodeWorkspace, toWorkspacePath, type VsCodeWorkspace } from './workspacePort';
 
 const SAVE_DELAY_MS = 2000;
+/** Set once an index was built here: the background start then needs no other sign. */
+export const INDEXED_BEFORE_KEY = 'verity.indexedBefore';
 const EVENT_DELAY_MS = 250;
 /** Indexing that lasts longer than this gets a cancellable notification. */
 const NOTIFY_AFTER_MS = 1500;
@@ -44,9 +46,9 @@ export class VerityService implements vscode.Disposable {
     this.workspace = createVsCodeWorkspace(() => this.settings());
     this.status = vscode.window.createStatusBarItem('verity.status', vscode.StatusBarAlignment.Left, 50);
     this.status.name = 'Verity index';
-    this.status.command = 'verity.showIndexStatus';
-    this.status.text = '$(book) Verity';
-    this.status.tooltip = 'Verity: the index has not been built yet';
+    this.status.command = 'verity.sources.focus';
+    this.status.text = '$(book) Verity: not indexed yet';
+    this.status.tooltip = 'Verity has not indexed this workspace yet. Click to open the Verity view.';
     this.status.show();
     const watcher = vscode.workspace.createFileSystemWatcher('**/*.{md,markdown,mdx,pdf,MD,PDF}');
     this.disposables.push(
@@ -156,18 +158,19 @@ export class VerityService implements vscode.Disposable {
         },
       );
     }, NOTIFY_AFTER_MS);
-    this.status.text = '$(sync~spin) Verity: indexing';
+    if (!this.activity) this.status.text = '$(sync~spin) Verity: indexing';
     try {
       const summary = await verity.indexWorkspace({
         signal: abort.signal,
         force,
         onProgress: (p) => {
           last = p;
-          if (p.phase === 'reading') this.status.text = `$(sync~spin) Verity: indexing ${p.done}/${p.total}`;
+          if (p.phase === 'reading' && !this.activity) this.status.text = `$(sync~spin) Verity: reading ${p.done} of ${p.total} files`;
           report?.(p);
         },
       });
       this.lastSummary = summary;
+      void this.context.workspaceState.update(INDEXED_BEFORE_KEY, true);
       this.log.info(`indexed ${summary.files} files (${summary.indexed} read, ${summary.unchanged} unchanged, ${summary.removed} removed, ${summary.skipped.length} skipped): ${summary.passages} passages in ${summary.ms} ms`);
       for (const s of summary.skipped) this.log.warn(`skipped ${s.path}: ${s.message ?? s.reason}`);
       this.changed.fire();
@@ -187,12 +190,40 @@ export class VerityService implements vscode.Disposable {
     }
   }
 
+  /**
+   * The status bar in plain words: how many files are sources, and a warning state when some were
+   * skipped. Other features (e.g. OCR progress) can show a passing activity with `showActivity`.
+   */
   private showCount(verity: Verity): void {
+    if (this.activity) return;
     const n = verity.passageCount();
     const files = verity.files();
-    const skipped = files.filter((f) => f.state === 'skipped').length;
-    this.status.text = `$(book) Verity: ${n.toLocaleString('en-US')} passages`;
-    this.status.tooltip = `Verity: ${files.length - skipped} files indexed${skipped ? `, ${skipped} skipped` : ''}. Click for the index status.`;
+    // Drafts are left out on purpose, not failures: they count neither as indexed nor as skipped.
+    const skipped = files.filter((f) => f.state === 'skipped' && f.reason !== 'DRAFT').length;
+    const indexed = files.filter((f) => f.state === 'indexed').length;
+    const docs = `${indexed.toLocaleString('en-US')} file${indexed === 1 ? '' : 's'} indexed`;
+    this.status.text = skipped ? `$(warning) Verity: ${docs}, ${skipped} skipped` : `$(book) Verity: ${docs}`;
+    this.status.backgroundColor = skipped ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.status.tooltip = `Verity: ${docs} (${n.toLocaleString('en-US')} passages)${skipped ? `; ${skipped} could not be indexed — click to see why` : ''}. Click to open the Verity view.`;
+  }
+
+  private activity: string | undefined;
+
+  /** The status bar item as shown (the test hook returns it). */
+  statusSnapshot(): { text: string; tooltip: string; warning: boolean } {
+    return { text: this.status.text, tooltip: typeof this.status.tooltip === 'string' ? this.status.tooltip : '', warning: this.status.backgroundColor !== undefined };
+  }
+
+  /** Shows a passing activity in the status bar ("$(sync~spin) Verity: OCR page 3/12"); undefined restores the count. */
+  showActivity(text: string | undefined): void {
+    this.activity = text;
+    if (text) this.status.text = text;
+    else void this.verity?.then((v) => this.showCount(v));
+  }
+
+  /** Whether the index has been opened (a check, a search or the background start did it). */
+  get started(): boolean {
+    return this.verity !== undefined;
   }
 
   private onFileEvent(uri: vscode.Uri, kind: 'update' | 'remove'): void {

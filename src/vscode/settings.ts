@@ -4,6 +4,7 @@
  * Node unit test can check it against the manifest.
  */
 import type { VerityOptions } from '../core/api';
+import { DEFAULT_DRAFTS } from '../core/verity';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
@@ -23,6 +24,14 @@ export interface ExtensionSettings {
   pdfTimeoutSeconds: number;
   /** Deadline of one call to the endpoint, in seconds (issue 15). */
   modelTimeoutSeconds: number;
+  /** Check the whole document on save (prose languages only). */
+  checkOnSave: boolean;
+  /** Language ids treated as prose: menus, keybinding and check on save. */
+  languages: string[];
+  /** When the index is built without being asked (see backgroundPolicy.ts). */
+  backgroundIndex: 'auto' | 'always' | 'never';
+  /** Mark supported sentences with a subtle decoration. */
+  markSupported: boolean;
 }
 
 /** Reads one setting by its full key (e.g. `verity.ask.topK`); undefined when unset. */
@@ -52,6 +61,11 @@ const MB = 1024 * 1024;
 export const SETTINGS: ReadonlyArray<SettingSpec<unknown>> = [
   { key: 'verity.include', default: ['**/*.{md,markdown,mdx,pdf}'], setting: 'include', valid: isStrArr },
   { key: 'verity.exclude', default: ['**/node_modules/**', '**/.git/**', '**/.verity/**'], setting: 'exclude', valid: isStrArr },
+  { key: 'verity.drafts', default: DEFAULT_DRAFTS, option: 'drafts', valid: isStrArr },
+  { key: 'verity.checkOnSave', default: false, setting: 'checkOnSave', valid: isBool },
+  { key: 'verity.languages', default: ['markdown', 'plaintext'], setting: 'languages', valid: isStrArr },
+  { key: 'verity.backgroundIndex', default: 'auto', setting: 'backgroundIndex', valid: oneOf('auto', 'always', 'never') },
+  { key: 'verity.diagnostics.markSupported', default: true, setting: 'markSupported', valid: isBool },
   { key: 'verity.respectGitignore', default: true, setting: 'respectGitignore', valid: isBool },
   { key: 'verity.passage.minWords', default: 200, option: 'passageMinWords', valid: isNum },
   { key: 'verity.passage.maxWords', default: 400, option: 'passageMaxWords', valid: isNum },
@@ -98,4 +112,4 @@ export function readExtensionSettings(read: SettingReader): ExtensionSettings {
 }
 
 /** Settings whose change means the index must be rebuilt (passages or file set change). */
-export const REINDEX_KEYS = ['verity.include', 'verity.exclude', 'verity.respectGitignore', 'verity.passage.minWords', 'verity.passage.maxWords', 'verity.maxFileSizeMB', 'verity.maxPdfSizeMB', 'verity.maxPdfPages', 'verity.pdfTimeoutSeconds'];
+export const REINDEX_KEYS = ['verity.drafts', 'verity.include', 'verity.exclude', 'verity.respectGitignore', 'verity.passage.minWords', 'verity.passage.maxWords', 'verity.maxFileSizeMB', 'verity.maxPdfSizeMB', 'verity.maxPdfPages', 'verity.pdfTimeoutSeconds'];

@@ -36,6 +36,7 @@ export const checkSpec: CommandSpec = {
     { name: 'format', value: 'text|json|sarif', default: 'text', help: 'output format (SARIF 2.1.0 for code scanning)' },
     { name: 'fail-on', value: 'unsupported|contradicted|none', default: 'unsupported', help: 'the verdict that makes the exit code 1' },
     { name: 'text', value: '"<paragraph>"', help: 'check this text as well as (or instead of) files' },
+    { name: 'drafts', value: '"<glob>,<glob>"', default: 'drafts/, draft*.md, *-draft.md', setting: 'verity.drafts', help: 'files that are never evidence ("" = none)' },
     ...OPEN_FLAGS,
   ],
   examples: ['verity check answer.md --docs docs --fail-on contradicted', 'verity check --text "Refunds are issued within 60 days." --format json'],
@@ -53,20 +54,23 @@ async function run(parsed: ParsedArgs, io: CliIO): Promise<number> {
   if (parsed.positional.length === 0 && text === undefined) throw usageError('nothing to check: give files to check or --text "<paragraph>"');
   if (text !== undefined && !text.trim()) throw usageError('--text is empty: give the paragraph to check');
   if (parsed.flags.has('docs') && parsed.flags.has('store')) throw usageError('use either --docs or --store, not both');
+  // Drafts are never evidence; --drafts replaces the default globs ("" = no drafts).
+  const draftsFlag = flag(parsed, 'drafts');
+  const drafts = draftsFlag === undefined ? undefined : draftsFlag.split(',').map((g) => g.trim()).filter(Boolean);
 
   // read the inputs first: a missing file is an error before any indexing work
   const inputs: Array<{ path: string; content: string }> = [];
   for (const p of parsed.positional) inputs.push({ path: p, content: await readInput(io.cwd, p) });
   if (text !== undefined) inputs.push({ path: '<text>', content: text });
 
-  const verity: Verity = await openVerity({ docs: flag(parsed, 'docs'), store: flag(parsed, 'store'), io, verbose: parsed.flags.has('verbose'), limits: limitsFromFlags(parsed) });
+  const verity: Verity = await openVerity({ docs: flag(parsed, 'docs'), store: flag(parsed, 'store'), io, verbose: parsed.flags.has('verbose'), limits: limitsFromFlags(parsed), ...(drafts ? { drafts } : {}) });
   const files: CheckedFile[] = [];
   const root = workspaceRoot(verity);
   for (const input of inputs) {
     // a checked file that is itself indexed must not be its own evidence
     const rel = root && input.path !== '<text>' ? path.relative(root, path.resolve(io.cwd, input.path)).split(path.sep).join('/') : undefined;
     const excludePaths = rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? [rel] : [];
-    files.push({ path: input.path, result: await verity.check(input.content, { excludePaths }) });
+    files.push({ path: input.path, result: await verity.check(input.content, drafts ? { excludePaths, drafts } : { excludePaths }) });
   }
 
   const report = { files, root };

@@ -12,6 +12,8 @@ export interface ReportHtmlOptions {
   scriptUri: string;
   pdfjsUri: string;
   pdfWorkerUri: string;
+  /** The page title (default "Verity Report"). */
+  title?: string;
 }
 
 /** A 128-bit random nonce, base64url (crypto.getRandomValues exists in Node 20 and in browsers). */
@@ -59,7 +61,7 @@ export function reportHtml(o: ReportHtmlOptions): string {
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${attr(reportCsp(o.cspSource, o.nonce))}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>Verity Report</title>
+<title>${attr(o.title ?? 'Verity Report')}</title>
 </head>
 <body>
 <div id="app" data-pdfjs="${attr(o.pdfjsUri)}" data-pdf-worker="${attr(o.pdfWorkerUri)}"></div>

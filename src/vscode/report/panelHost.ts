@@ -15,6 +15,8 @@ export interface ReportServices {
   getVerity(): Promise<Verity>;
   log: vscode.LogOutputChannel;
   getModel?(): Promise<ModelPort | undefined>;
+  /** Opens PDF evidence in the PDF view (an editor of its own) instead of inside the report. */
+  openPdf?(ref: EvidenceRef): Promise<void>;
 }
 
 /** What the panel last showed (the `verity.test.reportState` hook returns it). */
@@ -43,6 +45,17 @@ export class ReportPanelHost implements vscode.Disposable {
     private readonly extensionUri: vscode.Uri,
     private readonly services: ReportServices,
   ) {}
+
+  /** Makes a payload the latest without opening the panel ("Show Report" shows it); updates an open panel. */
+  setLatest(payload: ReportPayload): void {
+    this.payload = payload;
+    if (this.panel) void this.sendReport();
+  }
+
+  /** Tells an open report whether a model is available now (after settings or models change). */
+  refreshModel(): void {
+    if (this.panel) void this.sendReport();
+  }
 
   /** Shows a payload (or, with undefined, whatever was shown last / the empty report with the Ask box). */
   show(payload?: ReportPayload): void {
@@ -131,7 +144,8 @@ export class ReportPanelHost implements vscode.Disposable {
         this.services.log[m.level](`report webview: ${m.message}`);
         break;
       case 'openEvidence':
-        if (m.evidence.kind === 'pdf') void this.openPdf(m.requestId, m.evidence);
+        if (m.evidence.kind === 'pdf' && this.services.openPdf) void this.services.openPdf(m.evidence);
+        else if (m.evidence.kind === 'pdf') void this.openPdf(m.requestId, m.evidence);
         else void this.openMarkdown(m.evidence);
         break;
       case 'ask':

@@ -40,7 +40,9 @@ test('webview messages: valid ones pass, hostile or malformed ones are rejected'
   assert.equal(validateWebviewMessage({ type: 'ready' }).ok, true);
   assert.equal(validateWebviewMessage({ type: 'openEvidence', requestId: 2, evidence: pdfRefund }).ok, true);
   assert.equal(validateWebviewMessage({ type: 'ask', askId: 1, question: 'Why?' }).ok, true);
-  assert.equal(validateWebviewMessage({ type: 'rendered', state: { kind: 'check', sentences: 5, problems: 3, rounds: 0, problemsOnly: false, pdf: { path: 'a.pdf', page: 1, pages: 2, highlights: 2 } } }).ok, true);
+  assert.equal(validateWebviewMessage({ type: 'rendered', state: { kind: 'check', sentences: 5, problems: 3, rounds: 0, problemsOnly: false, pdf: { path: 'a.pdf', page: 1, pages: 2, highlights: 2, mode: 'quote', zoom: 1, width: 600 } } }).ok, true);
+  assert.equal(validateWebviewMessage({ type: 'pdfRendered', state: { path: 'a.pdf', page: 2, pages: 2, highlights: 1, mode: 'passage', zoom: 1.5, width: 900 } }).ok, true);
+  assert.equal(validateWebviewMessage({ type: 'pdfRendered', state: { path: 'a.pdf', page: 2, pages: 2, highlights: 1, mode: 'everything', zoom: 1, width: 900 } }).ok, false);
   assert.equal(validateWebviewMessage({ type: 'ask', askId: 1, question: '   ' }).ok, false);
   assert.equal(validateWebviewMessage({ type: 'ask', askId: 1, question: 'x'.repeat(MAX_QUESTION_CHARS + 1) }).ok, false);
   assert.equal(validateWebviewMessage({ type: 'ask', askId: 1.5, question: 'Why?' }).ok, false);

@@ -2,7 +2,16 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CheckResult, FileRecord, SearchHit } from '../../../src/core/types';
+import { waitFor } from '../suite/helpers';
 import { runAll, test } from '../suite/runner';
+
+test('multi-root: two documents are not a documentation workspace, so nothing is indexed until asked', async () => {
+  await vscode.extensions.getExtension('verity-dev.verity')!.activate();
+  const d = await waitFor('the background decision', () => vscode.commands.executeCommand<{ index: boolean; reason: string; started: boolean } | undefined>('verity.test.backgroundDecision'));
+  assert.equal(d.index, false);
+  assert.match(d.reason, /only 2 documentation files/);
+  assert.equal(d.started, false, 'no background work');
+});
 
 test('multi-root: every folder is indexed with paths prefixed by the folder name', async () => {
   await vscode.extensions.getExtension('verity-dev.verity')!.activate();

@@ -35,6 +35,8 @@ export async function screenshot(name: string): Promise<void> {
   if (!dir) return;
   const file = path.join(dir, name);
   rmSync(file, { force: true });
+  // Notifications (e.g. the first-run question) would cover what the picture is about.
+  await vscode.commands.executeCommand('notifications.clearAll');
   await sleep(800); // let the workbench paint
   console.log(`[[screenshot:${name}]]`);
   await waitFor(`screenshot ${name}`, () => existsSync(file), 15_000);

@@ -4,6 +4,7 @@ import './activation.test';
 import './indexing.test';
 import './checking.test';
 import './chat.test';
+import './editor.test';
 
 export function run(): Promise<void> {
   return runAll();

@@ -12,12 +12,13 @@ test('the index is built for the workspace (include/exclude settings applied)', 
   const state = await vscode.commands.executeCommand<State>('verity.test.state');
   console.log(`# activation took ${state.activationMs.toFixed(1)} ms; ${state.passages} passages`);
   const paths = state.files.map((f) => f.path).sort();
-  assert.deepEqual(paths, ['docs/fees.pdf', 'docs/renewal.md', 'docs/scan.pdf', 'docs/travel.md']);
+  assert.deepEqual(paths, ['docs/fees.pdf', 'docs/renewal.md', 'docs/scan.pdf', 'docs/travel.md', 'notes/draft.md', 'notes/notes.md']);
   assert.equal(state.files.find((f) => f.path === 'docs/fees.pdf')?.pages, 2);
   const scan = state.files.find((f) => f.path === 'docs/scan.pdf');
   assert.equal(scan?.state, 'skipped');
   assert.equal(scan?.reason, 'PDF_NO_TEXT');
-  assert.ok(state.files.filter((f) => f.path !== 'docs/scan.pdf').every((f) => f.state === 'indexed'));
+  assert.equal(state.files.find((f) => f.path === 'notes/draft.md')?.reason, 'DRAFT', 'a draft is listed, never indexed');
+  assert.ok(state.files.filter((f) => f.path !== 'docs/scan.pdf' && f.path !== 'notes/draft.md').every((f) => f.state === 'indexed'));
   assert.ok(state.passages >= 2, `passages: ${state.passages}`);
   assert.ok(state.storage, 'the extension has workspace storage');
   const status = await vscode.commands.executeCommand<string>('verity.showIndexStatus');

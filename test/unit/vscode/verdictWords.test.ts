@@ -1,0 +1,39 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { EvidenceRef, SentenceVerdict } from '../../../src/core/types';
+import { cleanText, diagnosticMessage, relevantEvidence, strengthWords } from '../../../src/vscode/verdictWords';
+
+const ev = (id: string, score: number): EvidenceRef => ({ passageId: id, path: `docs/${id}.md`, kind: 'md', heading: '', startLine: 1, endLine: 2, quote: 'q', score });
+const verdict = (over: Partial<SentenceVerdict>): SentenceVerdict => ({
+  index: 0, text: 'Support answers within two hours.', start: 0, end: 33, line: 1, col: 1, endLine: 1, endCol: 33,
+  verdict: 'contradicted', score: 0.8, reason: 'the source says one hour, not two hours', alternatives: [], citations: [], ...over,
+});
+
+test('a clear contradiction with a conflict says what the source says; an uncertain one only points at the closest passage', () => {
+  const conflict = { kind: 'number' as const, claimText: 'two hours', sourceText: 'one hour', start: 24, end: 33 };
+  assert.equal(diagnosticMessage(verdict({ certainty: 'clear', confidence: 0.9, conflict })), 'Contradicted — the source says “one hour”, not “two hours”');
+  const unsure = diagnosticMessage(verdict({ certainty: 'uncertain', confidence: 0.55, conflict }));
+  assert.match(unsure, /^Possibly contradicted — compare with the closest passage/);
+  assert.doesNotMatch(unsure, /source says/);
+  assert.match(unsure, /the closest passage says one hour/);
+  // Before the checker gives certainty: a contradiction keeps its standing (its support score is low by nature).
+  assert.equal(diagnosticMessage(verdict({ score: 0.29 })), 'Contradicted by the sources: the source says one hour, not two hours');
+});
+
+test('plain words instead of scores, from the calibrated confidence when there is one', () => {
+  assert.equal(strengthWords(verdict({ verdict: 'supported', confidence: 0.95 })), 'clearly supported');
+  assert.equal(strengthWords(verdict({ verdict: 'supported', confidence: 0.7, score: 0.99 })), 'likely supported');
+  assert.equal(strengthWords(verdict({ verdict: 'supported', score: 0.4 })), 'weak match');
+  assert.equal(strengthWords(verdict({ certainty: 'uncertain' })), 'possibly contradicted');
+});
+
+test('related information keeps the deciding passage and drops weak alternatives', () => {
+  const v = verdict({ evidence: ev('a', 0.8), alternatives: [ev('a', 0.8), ev('b', 0.7), ev('c', 0.17), ev('d', 0.4)] });
+  assert.deepEqual(relevantEvidence(v).map((r) => r.passageId), ['a', 'b']);
+});
+
+test('quotes lose markdown markup: emphasis, table pipes, headings, links', () => {
+  assert.equal(cleanText('**Express** renewal | 150 euros | 10 days |'), 'Express renewal · 150 euros · 10 days');
+  assert.equal(cleanText('| Service | Fee |\n| --- | --- |\n| Express | **150** |'), 'Service · Fee · Express · 150');
+  assert.equal(cleanText('## Fees\nSee [the table](fees.md) for `details`.'), 'Fees See the table for details.');
+});
