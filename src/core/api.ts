@@ -4,6 +4,8 @@
  */
 import type { CheckResult, FileRecord, HistoryTurn, Passage, SearchHit, SearchOptions, Turn } from './types';
 import type { EmbeddingPort, Logger, ModelPort, PdfTextPort, StoragePort, WorkspacePort } from './ports';
+import type { OcrPort } from './ocr/ocrPort';
+import type { OcrProgress, OcrSummary } from './ocr/ocrStage';
 
 export interface VerityOptions {
   /** Target passage size in words (sections longer than max are split on block boundaries). */
@@ -25,6 +27,12 @@ export interface VerityOptions {
   /** Let the model rerank: retrieve `rerankCandidates`, keep `topK`. */
   rerank: boolean;
   rerankCandidates: number;
+  /** OCR of image-only PDF pages in the background (needs an OCR port; default false). */
+  ocr?: boolean;
+  /** OCR language codes (default ['eng']; others need their data package). */
+  ocrLanguages?: string[];
+  /** Pages recognised per file at most (default 20). */
+  ocrMaxPagesPerFile?: number;
 }
 
 export interface IndexProgress {
@@ -79,6 +87,8 @@ export interface VerityDeps {
   logger?: Logger;
   model?: ModelPort;
   embeddings?: EmbeddingPort;
+  /** Recognises image-only PDF pages; OCR runs only with this and `options.ocr`. */
+  ocr?: OcrPort;
   options?: Partial<VerityOptions>;
 }
 
@@ -97,6 +107,13 @@ export interface Verity {
   passageCount(): number;
   getPassage(id: string): Passage | undefined;
   search(query: string, opts?: SearchOptions): Promise<SearchHit[]>;
+  /** Files whose image-only pages wait for OCR (0 when OCR is off). */
+  ocrPending(): number;
+  /**
+   * Recognises the pages waiting for OCR and adds their passages, file by file, without holding
+   * up searches or file updates. Cancel with the signal; a later call resumes from the cache.
+   */
+  runOcr(opts?: { signal?: AbortSignal; onProgress?: (p: OcrProgress) => void }): Promise<OcrSummary>;
   check(text: string, opts?: CheckOptions): Promise<CheckResult>;
   ask(question: string, opts?: AskOptions): Promise<Turn>;
   dispose(): void;
