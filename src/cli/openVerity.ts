@@ -7,6 +7,7 @@ import { createVerity } from '../core/verity';
 import { createFsStorage } from '../node/fsStorage';
 import { createFsWorkspace } from '../node/fsWorkspace';
 import { WorkerPdfExtractor } from '../node/pdfExtractor';
+import { createOcrRunner } from '../node/ocr/ocrRunner';
 import type { CliIO } from './io';
 
 /** The file in a store folder that remembers which folder it indexes. */
@@ -50,6 +51,8 @@ export interface OpenOptions {
   model?: ModelPort;
   embeddings?: EmbeddingPort;
   verbose?: boolean;
+  /** Recognise scanned PDF pages (`verity index --ocr`). */
+  ocr?: { languages: string[]; maxPagesPerFile: number };
 }
 
 /**
@@ -99,7 +102,10 @@ export async function openStoreFor(docsDir: string, opts: Omit<OpenOptions, 'doc
   await storage.write(WORKSPACE_FILE, new TextEncoder().encode(JSON.stringify({ root }) + '\n'));
   const pdf = new WorkerPdfExtractor();
   cleanups.push(() => pdf.close());
-  const verity = createVerity({ workspace: workspaceFor(root, storeDir), pdf, storage, logger, model: opts.model, embeddings: opts.embeddings });
+  const ocr = opts.ocr ? createOcrRunner() : undefined;
+  if (ocr) cleanups.push(() => ocr.dispose?.());
+  const ocrOptions = opts.ocr ? { ocr: true, ocrLanguages: opts.ocr.languages, ocrMaxPagesPerFile: opts.ocr.maxPagesPerFile } : {};
+  const verity = createVerity({ workspace: workspaceFor(root, storeDir), pdf, storage, logger, model: opts.model, embeddings: opts.embeddings, ocr, options: ocrOptions });
   roots.set(verity, root);
   const loaded = await verity.load();
   if (!loaded && existing) logger.warn('the stored index was missing, corrupt or from another version; rebuilding it');

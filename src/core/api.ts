@@ -27,7 +27,7 @@ export interface VerityOptions {
   /** Let the model rerank: retrieve `rerankCandidates`, keep `topK`. */
   rerank: boolean;
   rerankCandidates: number;
-  /** OCR of image-only PDF pages in the background (needs an OCR port; default false). */
+  /** OCR of image-only PDF pages in the background when an OCR port is given (default true). */
   ocr?: boolean;
   /** OCR language codes (default ['eng']; others need their data package). */
   ocrLanguages?: string[];

@@ -29,7 +29,8 @@ export const DEFAULT_OPTIONS: VerityOptions = {
   judge: 'off',
   rerank: false,
   rerankCandidates: 12,
-  ocr: false,
+  // On, but OCR runs only where an OCR port is given (the extension; the CLI with --ocr).
+  ocr: true,
   ocrLanguages: ['eng'],
   ocrMaxPagesPerFile: 20,
 };

@@ -62,6 +62,9 @@ export const SETTINGS: ReadonlyArray<SettingSpec<unknown>> = [
   { key: 'verity.diagnostics.contradictedSeverity', default: 'error', setting: 'contradictedSeverity', valid: isSeverity },
   { key: 'verity.model.baseUrl', default: '', setting: 'modelBaseUrl', valid: isStr },
   { key: 'verity.model.name', default: '', setting: 'modelName', valid: isStr },
+  { key: 'verity.ocr.enabled', default: true, option: 'ocr', valid: isBool },
+  { key: 'verity.ocr.languages', default: ['eng'], option: 'ocrLanguages', valid: isStrArr },
+  { key: 'verity.ocr.maxPagesPerFile', default: 20, option: 'ocrMaxPagesPerFile', valid: isNum },
 ] as ReadonlyArray<SettingSpec<unknown>>;
 
 /** A setting's value, or its default when unset or of the wrong type (never throws). */
@@ -89,4 +92,4 @@ export function readExtensionSettings(read: SettingReader): ExtensionSettings {
 }
 
 /** Settings whose change means the index must be rebuilt (passages or file set change). */
-export const REINDEX_KEYS = ['verity.include', 'verity.exclude', 'verity.respectGitignore', 'verity.passage.minWords', 'verity.passage.maxWords', 'verity.maxFileSizeMB', 'verity.maxPdfSizeMB'];
+export const REINDEX_KEYS = ['verity.include', 'verity.exclude', 'verity.respectGitignore', 'verity.passage.minWords', 'verity.passage.maxWords', 'verity.maxFileSizeMB', 'verity.maxPdfSizeMB', 'verity.ocr.enabled', 'verity.ocr.languages', 'verity.ocr.maxPagesPerFile'];

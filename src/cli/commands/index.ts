@@ -3,18 +3,20 @@ import type { FileRecord } from '../../core/types';
 import { flag, parseArgs } from '../args';
 import { EXIT_FINDINGS, EXIT_OK, type CliCommand } from '../io';
 import { openStoreFor } from '../openVerity';
+import { ocrFlags, runCliOcr } from './indexOcr';
 
-export const INDEX_USAGE = 'verity index <dir> [--store <dir>] [--force] [--verbose]';
+export const INDEX_USAGE = 'verity index <dir> [--store <dir>] [--force] [--verbose] [--ocr [--ocr-languages eng+deu] [--ocr-max-pages N]]';
 
 /** `verity index <dir>`: brings the store up to date with the folder and prints a summary. */
 export const index: CliCommand = async (args, io) => {
-  const parsed = parseArgs(args, ['store'], ['force', 'verbose']);
+  const parsed = parseArgs(args, ['store', 'ocr-languages', 'ocr-max-pages'], ['force', 'verbose', 'ocr']);
+  const ocr = ocrFlags(parsed);
   const dir = parsed.positional[0];
   if (!dir || parsed.positional.length > 1) {
     io.stderr(`usage: ${INDEX_USAGE}\n`);
     return 2;
   }
-  const verity = await openStoreFor(dir, { store: flag(parsed, 'store'), io, verbose: parsed.flags.has('verbose') });
+  const verity = await openStoreFor(dir, { store: flag(parsed, 'store'), io, verbose: parsed.flags.has('verbose'), ...(ocr ? { ocr } : {}) });
   const bar = io.isTTY ? progressBar(io) : undefined;
   const summary = await verity.indexWorkspace({ force: parsed.flags.has('force'), onProgress: bar });
   if (io.isTTY) io.stderr('\r\x1b[2K');
@@ -35,7 +37,9 @@ export const index: CliCommand = async (args, io) => {
       if (list.length > 5) io.stdout(`    … and ${list.length - 5} more (see "verity status")\n`);
     }
   }
-  return summary.skipped.length ? EXIT_FINDINGS : EXIT_OK;
+  // Scanned pages come last, so the text index above is saved and searchable first.
+  if (ocr && !(await runCliOcr(verity, io))) return EXIT_FINDINGS;
+  return verity.files().some((f) => f.state === 'skipped') ? EXIT_FINDINGS : EXIT_OK;
 };
 
 function progressBar(io: { stderr: (s: string) => void }): (p: IndexProgress) => void {

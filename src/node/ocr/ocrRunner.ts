@@ -162,7 +162,8 @@ function runChild(run: ChildRun): Promise<ChildOutcome> {
       execArgv: run.execArgv,
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      env: { ...process.env, NODE_OPTIONS: '' },
+      // In VS Code's extension host process.execPath is the editor's own binary: run it as Node.
+      env: { ...process.env, NODE_OPTIONS: '', ELECTRON_RUN_AS_NODE: '1' },
     });
     run.children.add(child);
     let stderr = '';
