@@ -18,6 +18,8 @@ import { processRssMb } from './processMemory';
 export interface OcrRunnerOptions {
   /** Time for one page, engine start-up included (default 180 s). */
   pageTimeoutMs?: number;
+  /** Time for the child to start and open the PDF (default 60 s). */
+  startTimeoutMs?: number;
   /** Time for one file, all its pages (default 30 min). */
   fileTimeoutMs?: number;
   /** The child's V8 heap limit in MB (default 1024). */
@@ -38,6 +40,7 @@ const MB = 1024 * 1024;
 /** Creates the OCR port. Nothing starts until `recognize` is called. */
 export function createOcrRunner(options: OcrRunnerOptions = {}): OcrPort {
   const pageTimeoutMs = options.pageTimeoutMs ?? 180_000;
+  const startTimeoutMs = options.startTimeoutMs ?? 60_000;
   const fileTimeoutMs = options.fileTimeoutMs ?? 30 * 60_000;
   const maxHeapMb = options.maxHeapMb ?? 1024;
   const maxRssMb = options.maxRssMb ?? 2048;
@@ -95,6 +98,7 @@ export function createOcrRunner(options: OcrRunnerOptions = {}): OcrPort {
             },
             execArgv: [`--max-old-space-size=${maxHeapMb}`, ...(options.execArgv ?? [])],
             pageTimeoutMs,
+            startTimeoutMs,
             deadline,
             maxRssMb,
             maxOutputBytes,
@@ -147,6 +151,7 @@ interface ChildRun {
   job: OcrJobMessage;
   execArgv: string[];
   pageTimeoutMs: number;
+  startTimeoutMs: number;
   deadline: number;
   maxRssMb: number;
   maxOutputBytes: number;
@@ -188,9 +193,14 @@ function runChild(run: ChildRun): Promise<ChildOutcome> {
     // A page over its time or memory dies alone; the file's deadline and cancelling end the file.
     const killForPage = (reason: string): void =>
       finish(current !== undefined ? { kind: 'pageDied', page: current, reason } : { kind: 'error', error: new VerityError('OCR_FAILED', `OCR process failed: ${reason}`) });
+    // One timer at a time: start-up (until the PDF is open), then each recognised page.
     const armPageTimer = (): void => {
       clearTimeout(pageTimer);
-      pageTimer = setTimeout(() => killForPage(`page took longer than ${Math.round(run.pageTimeoutMs / 1000)} s`), run.pageTimeoutMs);
+      pageTimer = setTimeout(() => killForPage(`page took longer than ${seconds(run.pageTimeoutMs)} s`), run.pageTimeoutMs);
+    };
+    const armStartTimer = (): void => {
+      clearTimeout(pageTimer);
+      pageTimer = setTimeout(() => killForPage(`the OCR process did not open the PDF within ${seconds(run.startTimeoutMs)} s`), run.startTimeoutMs);
     };
     const fileTimer = setTimeout(
       () => finish({ kind: 'error', error: new VerityError('OCR_TIMEOUT', 'OCR of this file ran past its time limit') }),
@@ -208,8 +218,8 @@ function runChild(run: ChildRun): Promise<ChildOutcome> {
       if (output > run.maxOutputBytes) return killForPage(`more than ${Math.round(run.maxOutputBytes / MB)} MB of OCR output`);
       switch (m?.type) {
         case 'start':
+          clearTimeout(pageTimer);
           run.onStart(m.pageCount);
-          armPageTimer();
           break;
         case 'pageBegin':
           current = m.page;
@@ -217,8 +227,8 @@ function runChild(run: ChildRun): Promise<ChildOutcome> {
           break;
         case 'page':
           current = undefined;
+          clearTimeout(pageTimer);
           run.onPage(m.result);
-          armPageTimer();
           break;
         case 'done':
           finish({ kind: 'done', capped: m.capped });
@@ -235,7 +245,7 @@ function runChild(run: ChildRun): Promise<ChildOutcome> {
       const why = /heap out of memory|allocation failed/i.test(stderr) ? 'out of memory' : `OCR process exited (${signal ?? `code ${code}`})`;
       killForPage(why);
     });
-    armPageTimer();
+    armStartTimer();
     child.send(run.job);
   });
 }
@@ -245,6 +255,10 @@ function childError(name: string, message: string): VerityError {
   if (name === 'PasswordException') return new VerityError('PDF_ENCRYPTED', 'encrypted PDF — needs a password');
   if (name === 'InvalidPDFException') return new VerityError('PDF_UNREADABLE', 'damaged PDF — not a valid PDF structure');
   return new VerityError('OCR_FAILED', `OCR failed: ${message || name}`);
+}
+
+function seconds(ms: number): string {
+  return ms < 10_000 ? String(Math.round(ms / 100) / 10) : String(Math.round(ms / 1000));
 }
 
 function approximateSize(m: OcrChildMessage): number {
