@@ -7,14 +7,33 @@ import type { PdfPageText, PdfTextItem } from '../ports';
 import type { Passage } from '../types';
 import type { ChunkSize } from '../ingest/chunk';
 import { pdfToPassages } from '../ingest/pdf';
-import type { OcrPageResult } from './ocrPort';
+import type { OcrPageResult, OcrWord } from './ocrPort';
 
 /** A page whose mean word confidence is below this (0–100) is reported as low confidence. */
 export const LOW_CONFIDENCE = 60;
+/** Words below this confidence are dropped: on photos and line art the engine "reads" specks. */
+export const MIN_WORD_CONFIDENCE = 30;
+/** A page needs this many legible words to count as text (a logo's stray letters do not). */
+export const MIN_PAGE_WORDS = 3;
+
+/**
+ * The page's legible words: confident enough and holding a letter or digit. Empty when fewer
+ * than {@link MIN_PAGE_WORDS} remain, so pictures without text give no passages.
+ */
+export function legibleWords(result: OcrPageResult): OcrWord[] {
+  const words = (result.words ?? []).filter((w) => w.conf >= MIN_WORD_CONFIDENCE && /[\p{L}\p{N}]/u.test(w.text));
+  return words.length >= MIN_PAGE_WORDS ? words : [];
+}
+
+/** Mean confidence of the page's legible words (0 when it has none). */
+export function legibleConfidence(result: OcrPageResult): number {
+  const words = legibleWords(result);
+  return words.length ? Math.round(words.reduce((a, w) => a + w.conf, 0) / words.length) : 0;
+}
 
 /** The OCR'd page as the text items a PDF text layer would give. */
 export function ocrPageText(result: OcrPageResult): PdfPageText {
-  const words = result.words ?? [];
+  const words = legibleWords(result);
   const items: PdfTextItem[] = words.map((w, i) => ({
     str: w.text,
     x: w.box.x,
@@ -35,8 +54,8 @@ export function ocrPageText(result: OcrPageResult): PdfPageText {
  * @param size target passage size in words
  */
 export function ocrPassages(path: string, title: string | undefined, results: OcrPageResult[], size: ChunkSize): Passage[] {
-  const pages = results.filter((r) => r.status === 'ocr' && r.words?.length).sort((a, b) => a.page - b.page);
-  const confidence = new Map(pages.map((p) => [p.page, p.confidence ?? 0]));
+  const pages = results.filter((r) => r.status === 'ocr' && legibleWords(r).length).sort((a, b) => a.page - b.page);
+  const confidence = new Map(pages.map((p) => [p.page, legibleConfidence(p)]));
   const doc = { ...(title !== undefined ? { title } : {}), pageCount: pages.length, pages: pages.map(ocrPageText) };
   return pdfToPassages(path, doc, size).passages.map((p) => ({ ...p, ocr: { confidence: confidence.get(p.page!) ?? 0 } }));
 }

@@ -12,7 +12,7 @@ import type { FileRecord, OcrFileState, Passage } from '../types';
 import type { ChunkSize } from '../ingest/chunk';
 import type { OcrCache } from './ocrCache';
 import type { OcrPageResult, OcrPort } from './ocrPort';
-import { LOW_CONFIDENCE, ocrPassages } from './ocrPassages';
+import { legibleConfidence, legibleWords, LOW_CONFIDENCE, ocrPassages } from './ocrPassages';
 
 export interface OcrProgress {
   filesDone: number;
@@ -224,11 +224,11 @@ async function ocrFile(
 
 /** What OCR made of a file's pages, in one line. */
 export function ocrState(pages: OcrPageResult[], capped: boolean): OcrFileState {
-  const read = pages.filter((p) => p.status === 'ocr' && p.words?.length).sort((a, b) => a.page - b.page);
-  const low = read.filter((p) => (p.confidence ?? 0) < LOW_CONFIDENCE).map((p) => p.page);
+  const read = pages.filter((p) => p.status === 'ocr' && legibleWords(p).length).sort((a, b) => a.page - b.page);
+  const low = read.filter((p) => legibleConfidence(p) < LOW_CONFIDENCE).map((p) => p.page);
   const failed = pages.filter((p) => p.status === 'failed');
-  const words = read.reduce((a, p) => a + (p.words?.length ?? 0), 0);
-  const confidence = words ? Math.round(read.reduce((a, p) => a + (p.confidence ?? 0) * (p.words?.length ?? 0), 0) / words) : undefined;
+  const words = read.reduce((a, p) => a + legibleWords(p).length, 0);
+  const confidence = words ? Math.round(read.reduce((a, p) => a + legibleConfidence(p) * legibleWords(p).length, 0) / words) : undefined;
   const parts: string[] = [];
   if (read.length) parts.push(`OCR text on ${read.length} page${read.length === 1 ? '' : 's'}, confidence ${confidence}%`);
   else if (pages.some((p) => p.status === 'ocr')) parts.push('OCR found no legible text');
