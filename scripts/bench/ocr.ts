@@ -50,7 +50,8 @@ function ocrText(r: OcrPageResult | undefined): string {
 }
 
 async function accuracy(ctx: BenchContext, dpi: number): Promise<{ pages: number; ms: number }> {
-  const pdf = new WorkerPdfExtractor();
+  // The truth comes from the text layer of long PDFs (352 pages): give pdf.js time on a busy machine.
+  const pdf = new WorkerPdfExtractor({ timeoutMs: 180_000 });
   const runner = createOcrRunner();
   ctx.log(`\n### Accuracy at ${dpi} DPI: character error rate against the text layer`);
   ctx.log('| PDF | page | chars (text layer) | CER | words | confidence | s |');

@@ -102,7 +102,7 @@ export function createVerity(deps: VerityDeps): Verity {
   /** A PDF without a text layer: skipped until OCR (when on) gives it passages. */
   const noText = (path: string, base: Partial<FileRecord>): FileRecord => {
     const record = skipped(path, 'pdf', 'PDF_NO_TEXT', base);
-    return ocrOn ? { ...record, message: 'scanned PDF — no text layer, OCR pending', ocr: { state: 'pending', pages: 0 } } : record;
+    return ocrOn ? { ...record, message: 'scanned PDF — no text layer, needs OCR (queued)', ocr: { state: 'pending', pages: 0 } } : record;
   };
 
   /** Reads and ingests one file; returns its record and passages (none when skipped or unchanged). */

@@ -11,7 +11,7 @@ import { isVerityError } from '../core/errors';
 
 export class OcrBackground implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
-  private running: { verity: Verity; abort: AbortController; done: Promise<void> } | undefined;
+  private running: { verity: Verity; abort: AbortController; done: Promise<void>; again: boolean } | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -25,17 +25,25 @@ export class OcrBackground implements vscode.Disposable {
     this.disposables.push(this.item, vscode.commands.registerCommand('verity.cancelOcr', () => this.cancel()));
   }
 
-  /** Starts OCR of whatever waits for it, unless a run for this facade is already going. */
+  /**
+   * Starts OCR of whatever waits for it. While a run for this facade is going, the request is
+   * remembered and one more run follows it (a scan saved meanwhile is not left waiting).
+   */
   start(verity: Verity): Promise<void> {
-    if (this.running?.verity === verity) return this.running.done;
+    if (this.running?.verity === verity) {
+      this.running.again = true;
+      return this.running.done;
+    }
     this.running?.abort.abort();
     if (!verity.ocrPending()) return Promise.resolve();
     const abort = new AbortController();
     const done = this.run(verity, abort).finally(() => {
-      if (this.running?.abort === abort) this.running = undefined;
+      const finished = this.running;
+      if (finished?.abort === abort) this.running = undefined;
       this.item.hide();
+      if (finished?.abort === abort && finished.again && !abort.signal.aborted) void this.start(verity);
     });
-    this.running = { verity, abort, done };
+    this.running = { verity, abort, done, again: false };
     return done;
   }
 

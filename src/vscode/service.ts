@@ -220,6 +220,7 @@ export class VerityService implements vscode.Disposable {
         if (known) await verity.removeFile(path);
       } else {
         await verity.updateFile(path);
+        void this.ocr.start(verity); // a scan saved into the workspace is read in the background
       }
       this.showCount(verity);
       this.changed.fire();

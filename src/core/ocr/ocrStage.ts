@@ -124,7 +124,8 @@ export async function runOcrStage(ctx: OcrStageContext, opts: { signal?: AbortSi
         break;
       }
       if (isVerityError(e) && e.code === 'OCR_UNAVAILABLE') throw e;
-      const message = `OCR failed: ${errorLine(e)}`;
+      const line = errorLine(e);
+      const message = /^OCR\b/.test(line) ? line : `OCR failed: ${line}`;
       ctx.log.warn(`${file.path}: ${message}`);
       const failed = await ctx.serial(async () => {
         const rec = ctx.files.get(file.path);

@@ -87,7 +87,8 @@ async function recognizePage(job: OcrJobMessage, page: pdfjs.PDFPageProxy, n: nu
 
 async function run(job: OcrJobMessage): Promise<void> {
   const task = pdfjs.getDocument({
-    data: job.bytes,
+    // pdf.js refuses a Node Buffer, which is what arrives when the caller's bytes were one.
+    data: Buffer.isBuffer(job.bytes) ? new Uint8Array(job.bytes) : job.bytes,
     disableFontFace: true,
     useSystemFonts: false,
     isOffscreenCanvasSupported: false,

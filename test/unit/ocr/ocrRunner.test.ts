@@ -48,6 +48,22 @@ test('cancelling stops the child with CANCELLED', async () => {
   await assert.rejects(started, (e: unknown) => isVerityError(e) && e.code === 'CANCELLED');
 });
 
+test('a Node Buffer is read like any bytes (the editor hands files over as Buffers)', async () => {
+  const runner = createOcrRunner();
+  const abort = new AbortController();
+  let pageCount = 0;
+  const started = runner.recognize(Buffer.from(SCAN), {
+    ...request,
+    signal: abort.signal,
+    onStart: (info) => {
+      pageCount = info.pageCount;
+      abort.abort();
+    },
+  });
+  await assert.rejects(started, (e: unknown) => isVerityError(e) && e.code === 'CANCELLED');
+  assert.equal(pageCount, 1, 'the PDF was opened');
+});
+
 test('a damaged PDF and a missing language are coded reasons', async () => {
   const runner = createOcrRunner();
   await assert.rejects(runner.recognize(new TextEncoder().encode('%PDF-1.4\nnot really'), request), (e: unknown) => isVerityError(e) && e.code === 'PDF_UNREADABLE');
