@@ -88,7 +88,7 @@ async function coverage(ctx: BenchContext): Promise<void> {
   const csv = readFileSync(path.join(ctx.sharedDir, 'data/pdf-corpus/pdf_index.csv'), 'utf8').trim().split('\n').slice(1);
   const all = csv.map((l) => l.split(',')[0]!).filter((f) => f.toLowerCase().endsWith('.pdf'));
   // Every PDF the product's own extractor rejects as PDF_NO_TEXT, found by indexing the corpus.
-  const step = ctx.quick ? 12 : 3;
+  const step = ctx.quick ? 12 : 4;
   const maxPages = ctx.quick ? 1 : 2;
   const pdf = new WorkerPdfExtractor();
   const runner = createOcrRunner({ pageTimeoutMs: 90_000, fileTimeoutMs: 240_000 });
