@@ -1,7 +1,7 @@
 // Bundles the extension, the CLI, the PDF worker and the report webview with esbuild.
 // Usage: node scripts/build.mjs [--watch] [--production]
 import * as esbuild from 'esbuild';
-import { cpSync, mkdirSync, existsSync, chmodSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, existsSync, chmodSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -52,6 +52,21 @@ const targets = [
     external: ['@napi-rs/canvas'],
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   },
+  {
+    ...common,
+    // The OCR child process (src/node/ocr): pdf.js is ESM-only, so this is an ES module too.
+    entryPoints: { ocrChild: 'src/node/ocr/ocrChild.ts' },
+    outdir: 'dist',
+    outExtension: { '.js': '.mjs' },
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: ['@napi-rs/canvas'],
+    // tesseract.js reads __dirname at load time (its default worker path, which Verity overrides).
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; const require = __cr(import.meta.url); const __filename = __fu(import.meta.url); const __dirname = __fu(new URL('.', import.meta.url));",
+    },
+  },
 ];
 if (existsSync(path.join(root, 'webview/main.ts'))) {
   targets.push({
@@ -79,4 +94,54 @@ if (watch) {
   // CMaps (CJK text) and standard font metrics for the PDF worker, so the packaged extension
   // reads such PDFs without node_modules.
   for (const dir of ['cmaps', 'standard_fonts']) cpSync(path.join(pdfjsDir, dir), path.join(root, 'dist/pdfjs', dir), { recursive: true });
+  // JBIG2 and JPEG 2000 decoders: scanned pages are often stored in these formats.
+  for (const file of ['jbig2.wasm', 'openjpeg.wasm']) cpSync(path.join(pdfjsDir, 'wasm', file), path.join(root, 'dist/pdfjs/wasm', file));
+  await buildOcrEngine();
+}
+
+/**
+ * The OCR engine (tesseract.js) runs its recogniser in a worker thread loaded from a file, and
+ * that worker loads one of tesseract.js-core's WebAssembly builds by name. Bundle the worker to
+ * dist/ocr/engineWorker.js, copy the LSTM-only core builds beside it (plain and SIMD; the other builds carry
+ * the legacy engine, which Verity never uses) and the English data, so the packaged extension
+ * needs no node_modules and never fetches anything.
+ */
+async function buildOcrEngine() {
+  const coreDir = path.dirname(require.resolve('tesseract.js-core/package.json'));
+  const workerEntry = require.resolve('tesseract.js/src/worker-script/node/index.js');
+  const builds = ['tesseract-core-lstm', 'tesseract-core-simd-lstm'];
+  await esbuild.build({
+    ...common,
+    sourcemap: false,
+    entryPoints: { engineWorker: workerEntry },
+    outdir: 'dist/ocr',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    plugins: [
+      {
+        name: 'tesseract-core-beside',
+        setup(b) {
+          // tesseract.js 7's Node worker passes a boolean where getCore expects an engine mode, so
+          // it always asks for the full (legacy + LSTM) build; Verity only runs the LSTM engine,
+          // so every name resolves to the smaller LSTM-only build. The relaxed-SIMD flavour maps
+          // to plain SIMD (same results; 1 MB less in the package).
+          b.onResolve({ filter: /^tesseract\.js-core\// }, (args) => {
+            const name = args.path.slice('tesseract.js-core/'.length).replace('relaxedsimd', 'simd');
+            return { path: `./core/${name.endsWith('-lstm') ? name : `${name}-lstm`}.js`, external: true };
+          });
+        },
+      },
+    ],
+  });
+  // Start clean, so a build that drops a flavour does not leave it behind for the package.
+  rmSync(path.join(root, 'dist/ocr/core'), { recursive: true, force: true });
+  mkdirSync(path.join(root, 'dist/ocr/core'), { recursive: true });
+  for (const b of builds) {
+    cpSync(path.join(coreDir, `${b}.js`), path.join(root, `dist/ocr/core/${b}.js`));
+    cpSync(path.join(coreDir, `${b}.wasm`), path.join(root, `dist/ocr/core/${b}.wasm`));
+  }
+  const engDir = path.dirname(require.resolve('@tesseract.js-data/eng/package.json'));
+  mkdirSync(path.join(root, 'dist/ocr/lang'), { recursive: true });
+  cpSync(path.join(engDir, '4.0.0_best_int/eng.traineddata.gz'), path.join(root, 'dist/ocr/lang/eng.traineddata.gz'));
 }

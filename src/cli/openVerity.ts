@@ -8,6 +8,7 @@ import { createFsStorage } from '../node/fsStorage';
 import { createFsWorkspace } from '../node/fsWorkspace';
 import { lockStore } from '../node/storeLock';
 import { WorkerPdfExtractor } from '../node/pdfExtractor';
+import { createOcrRunner } from '../node/ocr/ocrRunner';
 import type { CliIO } from './io';
 import { coreLimitOptions, limitsDiffer, limitsFromJson, pdfLimitOptions, type IndexLimits } from './limits';
 
@@ -48,6 +49,8 @@ export interface OpenOptions {
   limits?: IndexLimits;
   /** Draft globs (`--drafts`): never indexed, never evidence; undefined = the core's defaults. */
   drafts?: string[];
+  /** Recognise scanned PDF pages (`verity index --ocr`). */
+  ocr?: { languages: string[]; maxPagesPerFile: number };
 }
 
 /** What a store folder remembers: the folder it indexes and the limits it was indexed with. */
@@ -119,7 +122,10 @@ export async function openStoreFor(docsDir: string, opts: Omit<OpenOptions, 'doc
   await storage.write(WORKSPACE_FILE, new TextEncoder().encode(JSON.stringify({ root, limits }) + '\n'));
   const pdf = new WorkerPdfExtractor(pdfLimitOptions(limits));
   cleanups.push(() => pdf.close());
-  const verity = createVerity({ workspace: workspaceFor(root, storeDir), pdf, storage, logger, model: opts.model, embeddings: opts.embeddings, options: coreLimitOptions(limits) });
+  const ocr = opts.ocr ? createOcrRunner() : undefined;
+  if (ocr) cleanups.push(() => ocr.dispose?.());
+  const ocrOptions = opts.ocr ? { ocr: true, ocrLanguages: opts.ocr.languages, ocrMaxPagesPerFile: opts.ocr.maxPagesPerFile } : {};
+  const verity = createVerity({ workspace: workspaceFor(root, storeDir), pdf, storage, logger, model: opts.model, embeddings: opts.embeddings, ocr, options: { ...coreLimitOptions(limits), ...ocrOptions, ...draftOptions(opts) } });
   roots.set(verity, root);
   const loaded = await verity.load();
   if (!loaded && existing) logger.warn('the stored index was missing, corrupt or from another version; rebuilding it');

@@ -4,6 +4,8 @@
  */
 import type { CheckResult, FileRecord, HistoryTurn, Passage, SearchHit, SearchOptions, Turn } from './types';
 import type { EmbeddingPort, Logger, ModelPort, PdfTextPort, StoragePort, WorkspacePort } from './ports';
+import type { OcrPort } from './ocr/ocrPort';
+import type { OcrProgress, OcrSummary } from './ocr/ocrStage';
 
 export interface VerityOptions {
   /** Target passage size in words (sections longer than max are split on block boundaries). */
@@ -31,6 +33,12 @@ export interface VerityOptions {
    * Optional so option objects written before it stay valid; the facade defaults it.
    */
   drafts?: string[];
+  /** OCR of image-only PDF pages in the background when an OCR port is given (default true). */
+  ocr?: boolean;
+  /** OCR language codes (default ['eng']; others need their data package). */
+  ocrLanguages?: string[];
+  /** Pages recognised per file at most (default 20). */
+  ocrMaxPagesPerFile?: number;
 }
 
 export interface IndexProgress {
@@ -87,6 +95,8 @@ export interface VerityDeps {
   logger?: Logger;
   model?: ModelPort;
   embeddings?: EmbeddingPort;
+  /** Recognises image-only PDF pages; OCR runs only with this and `options.ocr`. */
+  ocr?: OcrPort;
   options?: Partial<VerityOptions>;
 }
 
@@ -105,6 +115,13 @@ export interface Verity {
   passageCount(): number;
   getPassage(id: string): Passage | undefined;
   search(query: string, opts?: SearchOptions): Promise<SearchHit[]>;
+  /** Files whose image-only pages wait for OCR (0 when OCR is off). */
+  ocrPending(): number;
+  /**
+   * Recognises the pages waiting for OCR and adds their passages, file by file, without holding
+   * up searches or file updates. Cancel with the signal; a later call resumes from the cache.
+   */
+  runOcr(opts?: { signal?: AbortSignal; onProgress?: (p: OcrProgress) => void }): Promise<OcrSummary>;
   check(text: string, opts?: CheckOptions): Promise<CheckResult>;
   ask(question: string, opts?: AskOptions): Promise<Turn>;
   dispose(): void;

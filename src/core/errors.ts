@@ -13,6 +13,10 @@ export type VerityErrorCode =
   | 'FILE_BINARY'
   | 'FILE_VANISHED'
   | 'FILE_UNREADABLE'
+  // OCR
+  | 'OCR_UNAVAILABLE'
+  | 'OCR_TIMEOUT'
+  | 'OCR_FAILED'
   // store
   | 'STORE_CORRUPT'
   | 'STORE_VERSION'

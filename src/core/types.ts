@@ -36,6 +36,8 @@ export interface Passage {
   boxes?: Box[];
   /** Plain text of the passage (markdown kept as written, minus front matter). */
   text: string;
+  /** Set when the text was recognised from a page image (OCR): the page's mean word confidence, 0–100. */
+  ocr?: { confidence: number };
   /** Hash of `text` (see core/hash.ts). */
   hash: string;
 }
@@ -69,6 +71,24 @@ export interface FileRecord {
   passages: number;
   title?: string;
   pages?: number;
+  /** Pages without a text layer and what OCR made of them (absent when no page needs OCR). */
+  ocr?: OcrFileState;
+}
+
+/** OCR of a PDF's image-only pages, which runs in the background after the text index. */
+export interface OcrFileState {
+  /** `pending`: waiting (or interrupted; resumes from the cache); `capped`: stopped at the page limit. */
+  state: 'pending' | 'done' | 'capped' | 'failed';
+  /** Pages recognised with text. */
+  pages: number;
+  /** While pending: pages without a text layer, when known. */
+  pendingPages?: number;
+  /** Mean word confidence over those pages, 0–100. */
+  confidence?: number;
+  /** Pages whose mean confidence is low (their text may be wrong). */
+  lowConfidencePages?: number[];
+  /** One line a person can read, e.g. "OCR: 3 pages, confidence 91%". */
+  message?: string;
 }
 
 /** A location a person can open: markdown lines or a PDF page. */

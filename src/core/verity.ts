@@ -10,7 +10,7 @@ import type { FileRecord, Passage, PassageKind, SearchHit, SearchOptions, SkipCo
 import { DEFAULT_CHUNK_SIZE } from './ingest/chunk';
 import { ingestMarkdown } from './ingest/markdown';
 import { decodeText } from './ingest/decode';
-import { pdfToPassages } from './ingest/pdf';
+import { pdfHasText, pdfToPassages } from './ingest/pdf';
 import { createPassageIndex, loadPassageIndex, type PassageIndex } from './index';
 import { createChecker, type Checker } from './check/checker';
 import { runTurn } from './loop/runTurn';
@@ -23,6 +23,8 @@ import { globMatcher } from './glob';
  * the user's own unverified writing, so letting them support a claim would check text against itself.
  */
 export const DEFAULT_DRAFTS = ['**/drafts/**', '**/draft.{md,markdown,mdx}', '**/draft-*.{md,markdown,mdx}', '**/*-draft.{md,markdown,mdx}', '**/*.draft.{md,markdown,mdx}'];
+import { createOcrCache } from './ocr/ocrCache';
+import { needsOcr, runOcrStage } from './ocr/ocrStage';
 
 export const DEFAULT_OPTIONS: VerityOptions = {
   passageMinWords: DEFAULT_CHUNK_SIZE.minWords,
@@ -37,6 +39,10 @@ export const DEFAULT_OPTIONS: VerityOptions = {
   rerank: false,
   rerankCandidates: 12,
   drafts: DEFAULT_DRAFTS,
+  // On, but OCR runs only where an OCR port is given (the extension; the CLI with --ocr).
+  ocr: true,
+  ocrLanguages: ['eng'],
+  ocrMaxPagesPerFile: 20,
 };
 
 /** Snapshot metadata stored beside the index: the file table and what the passages depend on. */
@@ -108,6 +114,14 @@ export function createVerity(deps: VerityDeps): Verity {
     passages: 0,
   });
 
+  const ocrOn = options.ocr === true && deps.ocr !== undefined;
+  const ocrCache = createOcrCache(deps.storage);
+  /** A PDF without a text layer: skipped until OCR (when on) gives it passages. */
+  const noText = (path: string, base: Partial<FileRecord>): FileRecord => {
+    const record = skipped(path, 'pdf', 'PDF_NO_TEXT', base);
+    return ocrOn ? { ...record, message: 'scanned PDF — no text layer, needs OCR (queued)', ocr: { state: 'pending', pages: 0 } } : record;
+  };
+
   /** Reads and ingests one file; returns its record and passages (none when skipped or unchanged). */
   const readFile = async (
     path: string,
@@ -156,20 +170,25 @@ export function createVerity(deps: VerityDeps): Verity {
     try {
       const doc = await deps.pdf.extract(bytes, { signal, path });
       const { title, passages } = pdfToPassages(path, doc, { minWords: options.passageMinWords, maxWords: options.passageMaxWords });
-      if (passages.length === 0) return { record: skipped(path, kind, 'PDF_NO_TEXT', base), unchanged: false };
-      return { record: { path, kind, ...base, state: 'indexed', passages: passages.length, title, pages: doc.pageCount }, passages, unchanged: false };
+      if (passages.length === 0) return { record: noText(path, base), unchanged: false };
+      // Image-only pages among text pages are recognised later, in the background.
+      const textless = doc.pageCount - doc.pages.filter((p) => pdfHasText({ pageCount: 1, pages: [p] })).length;
+      const ocr = ocrOn && textless > 0 ? { ocr: { state: 'pending' as const, pages: 0, pendingPages: textless, message: `${textless} page${textless === 1 ? '' : 's'} without text, OCR pending` } } : {};
+      return { record: { path, kind, ...base, state: 'indexed', passages: passages.length, title, pages: doc.pageCount, ...ocr }, passages, unchanged: false };
     } catch (e) {
       if (isVerityError(e) && e.code === 'CANCELLED') throw e;
+      if (isVerityError(e) && e.code === 'PDF_NO_TEXT') return { record: noText(path, base), unchanged: false };
       if (isVerityError(e) && e.code.startsWith('PDF_')) return { record: skipped(path, kind, e.code as SkipCode, base, e.message), unchanged: false };
       log.warn(`PDF ${path}: ${errorText(e)}`);
       return { record: skipped(path, kind, 'PDF_UNREADABLE', base, `${MESSAGES.PDF_UNREADABLE}: ${errorText(e)}`), unchanged: false };
     }
   };
 
-  const apply = async (path: string, result: { record: FileRecord; passages?: Passage[]; unchanged: boolean }, signal?: AbortSignal): Promise<void> => {
+  /** Records a file's state and indexes its passages (`replace`: drop the file's old passages first). */
+  const apply = async (path: string, result: { record: FileRecord; passages?: Passage[]; unchanged: boolean }, signal?: AbortSignal, replace = true): Promise<void> => {
     files.set(path, result.record);
     if (result.unchanged) return;
-    await index.removeByPath(path);
+    if (replace) await index.removeByPath(path);
     if (result.passages?.length) {
       const vectors = embedder ? await embedder.vectorsFor(result.passages, signal) : undefined;
       await index.add(result.passages, { signal, vectors });
@@ -309,6 +328,30 @@ export function createVerity(deps: VerityDeps): Verity {
         if (vector) return index.search(query, { ...opts, vector });
       }
       return index.search(query, opts);
+    },
+
+    ocrPending: () => (ocrOn ? [...files.values()].filter(needsOcr).length : 0),
+
+    async runOcr(opts = {}) {
+      if (!ocrOn || !deps.ocr) return { files: 0, recognised: 0, pages: 0, cachedPages: 0, passages: 0, failed: [], cancelled: false, ms: 0 };
+      return runOcrStage(
+        {
+          workspace: deps.workspace,
+          ocr: deps.ocr,
+          cache: ocrCache,
+          log,
+          languages: options.ocrLanguages ?? ['eng'],
+          maxPagesPerFile: options.ocrMaxPagesPerFile ?? 20,
+          chunk: { minWords: options.passageMinWords, maxWords: options.passageMaxWords },
+          files,
+          serial,
+          addPassages: async (passages, signal) => {
+            await apply(passages[0]!.path, { record: files.get(passages[0]!.path)!, passages, unchanged: false }, signal, false);
+          },
+          save: (signal) => serial(() => verity.save(signal)),
+        },
+        opts,
+      );
     },
 
     async check(text: string, opts?: CheckOptions) {

@@ -26,7 +26,7 @@ export function statusMarkdown(verity: Verity, storage: string | undefined, from
     '| File | State | Passages | Details |',
     '| --- | --- | ---: | --- |',
     ...files.map((f: FileRecord) =>
-      `| ${cell(f.path)} | ${f.state === 'indexed' ? 'indexed' : `skipped (${f.reason ?? 'unknown'})`} | ${f.passages} | ${cell(f.state === 'skipped' ? (f.message ?? '') : [f.title, f.pages ? `${f.pages} pages` : ''].filter(Boolean).join(', '))} |`,
+      `| ${cell(f.path)} | ${f.state === 'indexed' ? 'indexed' : `skipped (${f.reason ?? 'unknown'})`} | ${f.passages} | ${cell(f.state === 'skipped' ? (f.message ?? '') : [f.title, f.pages ? `${f.pages} pages` : '', f.ocr?.message].filter(Boolean).join(', '))} |`,
     ),
   ];
   if (files.length === 0) lines.push('', 'No markdown or PDF files were found. Check the `verity.include` and `verity.exclude` settings.');

@@ -10,6 +10,8 @@ import type { Logger, ModelPort } from '../core/ports';
 import { createVerity } from '../core/verity';
 import { createFsStorage } from '../node/fsStorage';
 import { WorkerPdfExtractor } from '../node/pdfExtractor';
+import { createOcrRunner } from '../node/ocr/ocrRunner';
+import { OcrBackground } from './ocrBackground';
 import { readExtensionSettings, readVerityOptions, REINDEX_KEYS, type ExtensionSettings } from './settings';
 import { createVsCodeWorkspace, toWorkspacePath, type VsCodeWorkspace } from './workspacePort';
 
@@ -37,6 +39,8 @@ export class VerityService implements vscode.Disposable {
   /** Whether the last load found a valid snapshot (tests and the status view read it). */
   loadedFromSnapshot = false;
   lastSummary: IndexSummary | undefined;
+  /** Background OCR of scanned PDF pages, started after each indexing run. */
+  readonly ocr: OcrBackground;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -50,9 +54,15 @@ export class VerityService implements vscode.Disposable {
     this.status.text = '$(book) Verity: not indexed yet';
     this.status.tooltip = 'Verity has not indexed this workspace yet. Click to open the Verity view.';
     this.status.show();
+    this.ocr = new OcrBackground(log, (v) => {
+      this.showCount(v);
+      this.changed.fire();
+      this.scheduleSave();
+    });
     const watcher = vscode.workspace.createFileSystemWatcher('**/*.{md,markdown,mdx,pdf,MD,PDF}');
     this.disposables.push(
       this.status,
+      this.ocr,
       this.changed,
       watcher,
       watcher.onDidCreate((uri) => this.onFileEvent(uri, 'update')),
@@ -105,6 +115,7 @@ export class VerityService implements vscode.Disposable {
       storage: storageDir ? createFsStorage(storageDir) : undefined,
       logger,
       model: this.model,
+      ocr: createOcrRunner(),
       options,
     });
     try {
@@ -174,6 +185,7 @@ export class VerityService implements vscode.Disposable {
       this.log.info(`indexed ${summary.files} files (${summary.indexed} read, ${summary.unchanged} unchanged, ${summary.removed} removed, ${summary.skipped.length} skipped): ${summary.passages} passages in ${summary.ms} ms`);
       for (const s of summary.skipped) this.log.warn(`skipped ${s.path}: ${s.message ?? s.reason}`);
       this.changed.fire();
+      void this.ocr.start(verity);
       return summary;
     } catch (e) {
       if (isVerityError(e) && e.code === 'CANCELLED') this.log.info('indexing cancelled');
@@ -246,6 +258,7 @@ export class VerityService implements vscode.Disposable {
         if (known) await verity.removeFile(path);
       } else {
         await verity.updateFile(path);
+        void this.ocr.start(verity); // a scan saved into the workspace is read in the background
       }
       this.showCount(verity);
       this.changed.fire();
@@ -295,6 +308,7 @@ export class VerityService implements vscode.Disposable {
   /** Drops the facade (saving first) and opens it again: settings changes and the restart test. */
   async restart(): Promise<Verity> {
     this.abort?.abort();
+    this.ocr.cancel();
     await this.indexing;
     await this.saveNow();
     const old = this.verity;

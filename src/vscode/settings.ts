@@ -85,6 +85,9 @@ export const SETTINGS: ReadonlyArray<SettingSpec<unknown>> = [
   { key: 'verity.model.baseUrl', default: '', setting: 'modelBaseUrl', valid: isStr },
   { key: 'verity.model.name', default: '', setting: 'modelName', valid: isStr },
   { key: 'verity.model.timeoutSeconds', default: 120, setting: 'modelTimeoutSeconds', valid: (v) => isNum(v) && (v as number) > 0 },
+  { key: 'verity.ocr.enabled', default: true, option: 'ocr', valid: isBool },
+  { key: 'verity.ocr.languages', default: ['eng'], option: 'ocrLanguages', valid: isStrArr },
+  { key: 'verity.ocr.maxPagesPerFile', default: 20, option: 'ocrMaxPagesPerFile', valid: isNum },
 ] as ReadonlyArray<SettingSpec<unknown>>;
 
 /** A setting's value, or its default when unset or of the wrong type (never throws). */
@@ -112,4 +115,4 @@ export function readExtensionSettings(read: SettingReader): ExtensionSettings {
 }
 
 /** Settings whose change means the index must be rebuilt (passages or file set change). */
-export const REINDEX_KEYS = ['verity.drafts', 'verity.include', 'verity.exclude', 'verity.respectGitignore', 'verity.passage.minWords', 'verity.passage.maxWords', 'verity.maxFileSizeMB', 'verity.maxPdfSizeMB', 'verity.maxPdfPages', 'verity.pdfTimeoutSeconds'];
+export const REINDEX_KEYS = ['verity.drafts', 'verity.include', 'verity.exclude', 'verity.respectGitignore', 'verity.passage.minWords', 'verity.passage.maxWords', 'verity.maxFileSizeMB', 'verity.maxPdfSizeMB', 'verity.maxPdfPages', 'verity.pdfTimeoutSeconds', 'verity.ocr.enabled', 'verity.ocr.languages', 'verity.ocr.maxPagesPerFile'];

@@ -5,6 +5,7 @@ import { commandFunction, LIMIT_FLAGS, STORE_FLAG, VERBOSE_FLAG, type CommandSpe
 import { EXIT_FINDINGS, EXIT_OK } from '../io';
 import { limitsFromFlags } from '../limits';
 import { openStoreFor } from '../openVerity';
+import { ocrFlags, runCliOcr } from './indexOcr';
 
 /** `verity index <dir>`: brings the store up to date with the folder and prints a summary. */
 export const indexSpec: CommandSpec = {
@@ -17,13 +18,22 @@ export const indexSpec: CommandSpec = {
     'indexed with, and raising a limit re-reads the files it had skipped.',
     'Exit 1 when a file was skipped or the folder holds no markdown or PDF at all.',
   ],
-  flags: [{ ...STORE_FLAG, help: 'the folder to keep the index in (created if missing)' }, { name: 'force', help: 'read every file again' }, ...LIMIT_FLAGS, VERBOSE_FLAG],
-  examples: ['verity index docs', 'verity index docs --store .verity-docs --max-pdf-pages 5000'],
+  flags: [
+    { ...STORE_FLAG, help: 'the folder to keep the index in (created if missing)' },
+    { name: 'force', help: 'read every file again' },
+    ...LIMIT_FLAGS,
+    { name: 'ocr', setting: 'verity.ocr.enabled', help: 'after the text index, read scanned PDF pages offline (cached; Ctrl-C stops, the next run resumes)' },
+    { name: 'ocr-languages', value: 'eng+deu', default: 'eng', setting: 'verity.ocr.languages', help: 'OCR languages (English ships; others need their @tesseract.js-data package)' },
+    { name: 'ocr-max-pages', value: 'N', default: '20', setting: 'verity.ocr.maxPagesPerFile', help: 'recognise at most N scanned pages per PDF' },
+    VERBOSE_FLAG,
+  ],
+  examples: ['verity index docs', 'verity index scans --ocr', 'verity index docs --store .verity-docs --max-pdf-pages 5000'],
   run: async (parsed, io) => {
     const [dir, ...extra] = parsed.positional;
     if (!dir) throw usageError('which folder? give the folder to index, e.g. "verity index docs"');
     if (extra.length) throw usageError(`one folder at a time: unexpected "${extra[0]}"`);
-    const verity = await openStoreFor(dir, { store: flag(parsed, 'store'), io, verbose: parsed.flags.has('verbose'), limits: limitsFromFlags(parsed) });
+    const ocr = ocrFlags(parsed);
+    const verity = await openStoreFor(dir, { store: flag(parsed, 'store'), io, verbose: parsed.flags.has('verbose'), limits: limitsFromFlags(parsed), ...(ocr ? { ocr } : {}) });
     const bar = io.isTTY ? progressBar(io) : undefined;
     const summary = await verity.indexWorkspace({ force: parsed.flags.has('force'), onProgress: bar });
     if (io.isTTY) io.stderr('\r\x1b[2K');
@@ -34,7 +44,9 @@ export const indexSpec: CommandSpec = {
       return EXIT_FINDINGS;
     }
     io.stdout(summaryText(summary));
-    return summary.skipped.length ? EXIT_FINDINGS : EXIT_OK;
+    // Scanned pages come last, so the text index above is saved and searchable first.
+    if (ocr && !(await runCliOcr(verity, io))) return EXIT_FINDINGS;
+    return verity.files().some((f) => f.state === 'skipped') ? EXIT_FINDINGS : EXIT_OK;
   },
 };
 

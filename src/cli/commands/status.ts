@@ -24,7 +24,7 @@ export const statusSpec: CommandSpec = {
     }
     const width = Math.min(70, Math.max(10, ...files.map((f) => f.path.length)));
     for (const f of files) {
-      const state = f.state === 'indexed' ? `indexed  ${f.passages} passages${f.pages ? `, ${f.pages} pages` : ''}` : `skipped  ${f.reason}: ${f.message ?? ''}`;
+      const state = f.state === 'indexed' ? `indexed  ${f.passages} passages${f.pages ? `, ${f.pages} pages` : ''}${f.ocr?.message ? `; ${f.ocr.message}` : ''}` : `skipped  ${f.reason}: ${f.message ?? ''}`;
       io.stdout(`${f.path.padEnd(width)}  ${state}\n`);
     }
     io.stdout(`${files.length} files, ${files.length - skipped.length} indexed, ${skipped.length} skipped, ${verity.passageCount()} passages (${workspaceRoot(verity)})\n`);

@@ -2,6 +2,7 @@
 import { runAll } from './runner';
 import './activation.test';
 import './indexing.test';
+import './ocr.test';
 import './checking.test';
 import './chat.test';
 import './editor.test';
