@@ -15,7 +15,8 @@ import { DEFAULT_CHUNK_SIZE } from '../../src/core/ingest/chunk';
 import { ingestMarkdown } from '../../src/core/ingest/markdown';
 import type { Passage } from '../../src/core/types';
 
-export type Dataset = 'ragtruth' | 'halueval-one' | 'halueval-multi' | 'perturb';
+/** `ragtruth`: per answer, its own passages (the harness, or the product with `--docs`); `ragtruth-store`: every dev passage in one store. */
+export type Dataset = 'ragtruth' | 'ragtruth-store' | 'halueval-one' | 'halueval-multi' | 'perturb';
 
 /** One checked sentence. `features` is null for a segment that is not a claim. */
 export interface SentenceRecord {
@@ -51,11 +52,16 @@ const passage = (id: string, p: string, text: string): Passage => ({
 interface RagResponse { id: string; source_id: string; response: string; labels: Array<{ start: number; end: number; implicit_true: boolean }> }
 interface RagSource { source_id: string; source_info: { question: string; passages: string } }
 
+/** The passages of a RAGTruth source ("passage 1: … passage 2: …"). */
+export function splitRagPassages(text: string): string[] {
+  return text.split(/(?:^|\n+)passage \d+:/).map((x) => x.trim()).filter(Boolean);
+}
+
 /** RAGTruth QA: each answer checked against its own passages (IDF from all passages of the set). */
 export function ragtruthRecords(dir: string): SentenceRecord[] {
   const sources = new Map<string, Passage[]>();
   for (const s of readJsonl<RagSource>(path.join(dir, 'ragtruth-qa/source_info.dev.jsonl'))) {
-    const parts = s.source_info.passages.split(/(?:^|\n+)passage \d+:/).map((x) => x.trim()).filter(Boolean);
+    const parts = splitRagPassages(s.source_info.passages);
     sources.set(s.source_id, parts.map((t, i) => passage(`${s.source_id}#${i + 1}`, `ragtruth/${s.source_id}`, t)));
   }
   const checker = createChecker(createMemorySource([...sources.values()].flat()));
