@@ -123,22 +123,23 @@ export async function perturbProductRecords(dir: string, tmp: string): Promise<{
   const ix = await runCli(['index', path.join(dir, 'doc2dial/docs'), '--store', 'd2d-store'], tmp);
   if (ix.code !== 0) throw new Error(`verity index exited ${ix.code}: ${ix.stderr.trim()}`);
   mkdirSync(path.join(tmp, 'pert'), { recursive: true });
-  const files: string[] = [];
+  // each perturbed sentence is a file; an original perturbed in several kinds is one file
+  const files: Array<{ file: string; item: string; it: PerturbItem; perturbed: boolean }> = [];
+  const seen = new Set<string>();
   items.forEach((it, i) => {
     for (const [text, tag] of [[it.original, 'o'], [it.perturbed, 'x']] as const) {
-      writeFileSync(path.join(tmp, 'pert', `p${i}-${tag}.md`), text + '\n');
-      files.push(`pert/p${i}-${tag}.md`);
+      if (tag === 'o' && (seen.has(text) || !seen.add(text))) continue;
+      const file = `pert/p${i}-${tag}.md`;
+      writeFileSync(path.join(tmp, file), text + '\n');
+      files.push({ file, item: `p${i}-${tag}`, it, perturbed: tag === 'x' });
     }
   });
-  const res = await checkWithCli(files, ['--store', 'd2d-store'], tmp);
+  const res = await checkWithCli(files.map((f) => f.file), ['--store', 'd2d-store'], tmp);
   const records: SentenceRecord[] = [];
-  items.forEach((it, i) => {
-    (['o', 'x'] as const).forEach((tag, j) => {
-      const isPerturbed = tag === 'x';
-      for (const s of res[2 * i + j]!) {
-        records.push({ ds: 'perturb', group: it.doc, item: `p${i}-${tag}`, features: claimFeatures(s), gold: isPerturbed, goldStrict: isPerturbed, kind: isPerturbed ? it.type : 'original' });
-      }
-    });
+  files.forEach((f, k) => {
+    for (const s of res[k]!) {
+      records.push({ ds: 'perturb', group: f.it.doc, item: f.item, features: claimFeatures(s), gold: f.perturbed, goldStrict: f.perturbed, kind: f.perturbed ? f.it.type : 'original' });
+    }
   });
   return { records, items };
 }
