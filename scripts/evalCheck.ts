@@ -71,10 +71,26 @@ async function run(dir: string): Promise<void> {
   }
 
   const cv = crossValidate(product.records, FOLDS);
+  // a small folder must judge like a large workspace: the same sentence, the same verdict in (a) and (b)
+  const agreement = (verdicts: string[]): string => {
+    // both modes check the same files in the same order, so their records pair up one to one
+    const a = product.records.map((r, i) => [r, verdicts[i]!] as const).filter(([r]) => r.ds === 'ragtruth');
+    const b = product.records.map((r, i) => [r, verdicts[i]!] as const).filter(([r]) => r.ds === 'ragtruth-store');
+    let same = 0, n = 0;
+    a.forEach(([, va], k) => {
+      const vb = b[k]?.[1];
+      if (vb === undefined || (va === 'not_claim' && vb === 'not_claim')) return;
+      n++;
+      if (va === vb) same++;
+    });
+    return n ? `${same} of ${n} claim sentences (${pct(same / n)})` : '-';
+  };
   const hcv = crossValidate(harnessRag, FOLDS);
   print(`${FOLDS}-fold cross-validation grouped by question/document (parameters refitted per fold on the product's features; these are the reported numbers)`, metrics(product.records, cv.verdicts), metrics(harnessRag, hcv.verdicts));
+  console.log(`\nsame verdict in (a) --docs and (b) --store, cross-validated: ${agreement(cv.verdicts)}`);
   const shipped = (recs: SentenceRecord[]): Metrics => metrics(recs, recs.map((r) => verdictOf(r, DEFAULT_CALIBRATION)));
   print('shipped calibration (src/core/check/calibration.json, fitted on the product path) on the same data — in-sample, for reference only', shipped(product.records), shipped(harnessRag));
+  console.log(`\nsame verdict in (a) --docs and (b) --store, shipped calibration: ${agreement(product.records.map((r) => verdictOf(r, DEFAULT_CALIBRATION)))}`);
 
   if (REPEATS > 1) {
     const runs = Array.from({ length: REPEATS }, (_, seed) => (seed === 0 ? cv : crossValidate(product.records, FOLDS, seed)));

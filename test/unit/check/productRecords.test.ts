@@ -9,7 +9,7 @@ function workspace(): { dir: string; remove: () => void } {
   const t = tempFolder();
   mkdirSync(path.join(t.dir, 'docs'));
   writeFileSync(path.join(t.dir, 'docs', 'lamp.md'), '# Lamps\n\nThe desk lamp has a warranty of two years. Returns are accepted within 30 days.\n');
-  writeFileSync(path.join(t.dir, 'answer.md'), 'The desk lamp has a warranty of two years. The desk lamp is made of solid gold.');
+  writeFileSync(path.join(t.dir, 'answer.md'), 'The desk lamp has a warranty of two years. The desk lamp has a warranty of five years.');
   return t;
 }
 
@@ -19,10 +19,10 @@ test('the evaluation reads verdicts, offsets and feature records from verity che
     const [sentences] = await checkWithCli(['answer.md'], ['--docs', 'docs'], t.dir);
     assert.equal(sentences!.length, 2);
     const [first, second] = sentences!;
-    const answer = 'The desk lamp has a warranty of two years. The desk lamp is made of solid gold.';
+    const answer = 'The desk lamp has a warranty of two years. The desk lamp has a warranty of five years.';
     assert.equal(answer.slice(first!.start, first!.end), first!.text);
     assert.equal(first!.verdict, 'supported');
-    assert.notEqual(second!.verdict, 'supported');
+    assert.equal(second!.verdict, 'contradicted');
     // the feature record the checker computed is printed, so an evaluation can refit on it
     assert.equal(typeof first!.features?.recall, 'number');
     assert.equal(first!.features?.withQuestion, 0);
