@@ -16,7 +16,7 @@ export interface AllRecords {
 const dataFiles = (items: number): string[] => [
   'ragtruth-qa/response.dev.jsonl', 'ragtruth-qa/source_info.dev.jsonl',
   'halueval/generation/qa/qa_one-turn_data.json', 'halueval/generation/qa/qa_multi-turn_data.json',
-  `doc2dial/docs (perturbation set: ${items} items, seed 3, scripts/eval/checkData.ts)`,
+  `doc2dial/docs (perturbation set: ${items} items, seed 3, scripts/eval/perturb.ts)`,
   'halueval/data/general_data.json (generic-word list for unseenSpecific: src/core/check/generic-words.json, scripts/genericWords.ts)',
 ];
 
@@ -56,7 +56,7 @@ export async function collectProductRecords(dir: string, log: (line: string) => 
     return {
       records: [...rag, ...one, ...multi, ...pert.records],
       perturbItems: pert.items,
-      data: [...dataFiles(pert.items.length), 'all checked with the verity CLI (scripts/eval/productRecords.ts): RAGTruth with --docs per answer and with one --store'],
+      data: dataFiles(pert.items.length),
     };
   } finally {
     tmp.remove();
