@@ -84,6 +84,11 @@ export interface CheckOptions {
   excludePaths?: string[];
   /** Draft globs for this call, replacing `VerityOptions.drafts` (e.g. the CLI's --drafts). */
   drafts?: string[];
+  /**
+   * The question the text answers: what the answer adds to it must be in the evidence (the
+   * checker's question-answer model decides; see CheckOpts.question in check/checker.ts).
+   */
+  question?: string;
   signal?: AbortSignal;
 }
 

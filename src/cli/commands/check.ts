@@ -36,6 +36,7 @@ export const checkSpec: CommandSpec = {
     { name: 'format', value: 'text|json|sarif', default: 'text', help: 'output format (SARIF 2.1.0 for code scanning)' },
     { name: 'fail-on', value: 'unsupported|contradicted|none', default: 'unsupported', help: 'the verdict that makes the exit code 1' },
     { name: 'text', value: '"<paragraph>"', help: 'check this text as well as (or instead of) files' },
+    { name: 'question', value: '"<question>"', help: 'the question the text answers: what the answer adds to it must be in the sources' },
     { name: 'drafts', value: '"<glob>,<glob>"', default: 'drafts/, draft*.md, *-draft.md', setting: 'verity.drafts', help: 'files that are never evidence ("" = none)' },
     ...OPEN_FLAGS,
   ],
@@ -57,6 +58,8 @@ async function run(parsed: ParsedArgs, io: CliIO): Promise<number> {
   // Drafts are never evidence; --drafts replaces the default globs ("" = no drafts).
   const draftsFlag = flag(parsed, 'drafts');
   const drafts = draftsFlag === undefined ? undefined : draftsFlag.split(',').map((g) => g.trim()).filter(Boolean);
+  const question = flag(parsed, 'question');
+  if (question !== undefined && !question.trim()) throw usageError('--question is empty: give the question the text answers');
 
   // read the inputs first: a missing file is an error before any indexing work
   const inputs: Array<{ path: string; content: string }> = [];
@@ -70,7 +73,7 @@ async function run(parsed: ParsedArgs, io: CliIO): Promise<number> {
     // a checked file that is itself indexed must not be its own evidence
     const rel = root && input.path !== '<text>' ? path.relative(root, path.resolve(io.cwd, input.path)).split(path.sep).join('/') : undefined;
     const excludePaths = rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? [rel] : [];
-    files.push({ path: input.path, result: await verity.check(input.content, drafts ? { excludePaths, drafts } : { excludePaths }) });
+    files.push({ path: input.path, result: await verity.check(input.content, { excludePaths, ...(drafts ? { drafts } : {}), ...(question !== undefined ? { question } : {}) }) });
   }
 
   const report = { files, root };
