@@ -110,6 +110,7 @@ export async function openStoreFor(docsDir: string, opts: Omit<OpenOptions, 'doc
   const logger = stderrLogger(opts.io, opts.verbose ?? false);
   const root = await folderArgument(docsDir, opts.io.cwd);
   const storeDir = await storeArgument(opts.store, opts.io.cwd);
+  checkStoreRoot(storeDir, root, opts.io.cwd, true);
   // One writer at a time; a second waits, then fails with one line.
   const release = await lockStore(storeDir);
   cleanups.push(release);
@@ -158,7 +159,7 @@ async function storeArgument(store: string | undefined, cwd: string): Promise<st
  * in a repository (`.verity/workspace.json` saying `{"root": "/some/other/folder"}`) must not
  * make `search` or `check` read and quote another folder of the machine.
  */
-function checkStoreRoot(storeDir: string, root: string, cwd: string): void {
+function checkStoreRoot(storeDir: string, root: string, cwd: string, writing = false): void {
   const holder = path.dirname(storeDir);
   if (isInside(holder, root)) return;
   let real: [string, string] | undefined;
@@ -168,10 +169,10 @@ function checkStoreRoot(storeDir: string, root: string, cwd: string): void {
     real = undefined;
   }
   if (real && isInside(real[0], real[1])) return;
-  throw new VerityError(
-    'STORE_ROOT_MISMATCH',
-    `the store ${displayDir(storeDir, cwd)} says it indexes ${root}, which is outside ${holder} (the folder holding the store); refusing to read it. Run "verity index <folder>" for the folder you mean, or pass --docs <folder>.`,
-  );
+  const message = writing
+    ? `the store ${displayDir(storeDir, cwd)} cannot index ${root}: a store may only index the folder that holds it (${holder}) or one inside it. Keep the store with the documents, e.g. --store ${path.join(root, '.verity')}.`
+    : `the store ${displayDir(storeDir, cwd)} says it indexes ${root}, which is outside ${holder} (the folder holding the store); refusing to read it. Run "verity index <folder>" for the folder you mean, or pass --docs <folder>.`;
+  throw new VerityError('STORE_ROOT_MISMATCH', message);
 }
 
 function isInside(parent: string, child: string): boolean {

@@ -89,21 +89,23 @@ test('paths are relative to the indexed folder, not the working directory, and t
   writeFileSync(path.join(work, 'draft.md'), 'You can renew your license online up to 90 days before it expires.\n');
   const docs = path.relative(work, path.join(base, 'project/docs'));
   assert.ok(docs.startsWith('..'), 'the docs are outside the working directory');
-  assert.equal((await run(work, ['index', docs])).code, 0);
+  // the store lives in the folder it indexes (a store may only index the folder holding it)
+  const store = path.join(docs, '.verity');
+  assert.equal((await run(work, ['index', docs, '--store', store])).code, 0);
 
-  const text = await run(work, ['search', 'renew license online', '--k', '1']);
+  const text = await run(work, ['search', 'renew license online', '--k', '1', '--store', store]);
   assert.match(text.out, /^guide\/renewal\.md:1 /);
-  const json = JSON.parse((await run(work, ['search', 'renew license online', '--k', '1', '--json'])).out) as Array<{ path: string; location: string }>;
+  const json = JSON.parse((await run(work, ['search', 'renew license online', '--k', '1', '--json', '--store', store])).out) as Array<{ path: string; location: string }>;
   assert.deepEqual([json[0]!.path, json[0]!.location], ['guide/renewal.md', 'guide/renewal.md:1']);
 
-  const checkText = await run(work, ['check', 'draft.md']);
+  const checkText = await run(work, ['check', 'draft.md', '--store', store]);
   assert.match(checkText.out, /^draft\.md:1:1: contradicted: .* — source: guide\/renewal\.md:\d+ /);
-  const checkJson = JSON.parse((await run(work, ['check', 'draft.md', '--format', 'json'])).out);
+  const checkJson = JSON.parse((await run(work, ['check', 'draft.md', '--format', 'json', '--store', store])).out);
   assert.equal(checkJson.root, path.join(base, 'project/docs'));
   assert.equal(checkJson.files[0].path, 'draft.md');
   const ev = checkJson.files[0].sentences[0].evidence;
   assert.deepEqual([ev.path, ev.location], ['guide/renewal.md', `guide/renewal.md:${ev.startLine}`]);
-  const sarif = JSON.parse((await run(work, ['check', 'draft.md', '--format', 'sarif'])).out);
+  const sarif = JSON.parse((await run(work, ['check', 'draft.md', '--format', 'sarif', '--store', store])).out);
   const related = sarif.runs[0].results[0].relatedLocations[0].physicalLocation.artifactLocation;
   assert.deepEqual(related, { uri: 'guide/renewal.md', uriBaseId: 'DOCS' });
   assert.equal(sarif.runs[0].originalUriBaseIds.DOCS.uri, `file://${path.join(base, 'project/docs')}/`);
