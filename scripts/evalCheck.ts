@@ -1,11 +1,17 @@
 /**
- * `npm run eval:check`: quality of the offline checker on RAGTruth QA, HaluEval QA and the doc2dial
- * perturbation set. Figures come from 5-fold cross-validation grouped by question / document:
- * every verdict is made with parameters fitted without its group.
+ * `npm run eval:check`: quality of the offline checker as users get it. Every dev set is checked
+ * through the `verity` CLI (scripts/eval/productRecords.ts): RAGTruth QA in both product modes —
+ * (a) `verity check answer.md --docs <its passages>`, (b) `verity check answer.md --store <one
+ * store of every dev passage>` — HaluEval QA (`--docs --question`) and the doc2dial perturbation
+ * set (`--store`). (c) is the old in-process harness (each answer's passages passed as evidence,
+ * IDF from all passages), printed beside them for comparison only.
+ *
+ * Figures come from 5-fold cross-validation grouped by question / document on the feature records
+ * the product printed: every verdict is made with parameters fitted without its group.
  */
-import { sharedDataDir } from './eval/checkData';
-import { crossValidate, metrics, verdictOf, type Metrics, type PRF } from './eval/checkFit';
-import { collectRecords } from './eval/checkRecords';
+import { sharedDataDir, type SentenceRecord } from './eval/checkData';
+import { crossValidate, metrics, verdictOf, type Metrics, type PRF, type RagMetrics } from './eval/checkFit';
+import { collectProductRecords, collectRecords } from './eval/checkRecords';
 import { DEFAULT_CALIBRATION } from '../src/core/check/calibration';
 
 const FOLDS = 5;
@@ -15,50 +21,100 @@ const FOLDS = 5;
  * the spread is printed next to the reported (first) assignment.
  */
 const REPEATS = Number(process.env.VERITY_CV_REPEATS ?? 8);
+const started = Date.now();
 const dir = sharedDataDir();
 if (!dir) {
   console.log('eval:check skipped: ../shared/data is missing');
   process.exit(0);
 }
-const { records } = collectRecords(dir, (l) => console.log(l));
-const cv = crossValidate(records, FOLDS);
-const pct = (x: number): string => (x * 100).toFixed(1).padStart(5) + '%';
-const f = (x: PRF): string => `P ${x.p.toFixed(3)}  R ${x.r.toFixed(3)}  F1 ${x.f1.toFixed(3)}`;
+const log = (l: string): void => console.log(l);
+void run(dir).catch((e: unknown) => {
+  console.error(`eval:check failed: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(2);
+});
 
-function print(title: string, m: Metrics): void {
-  console.log(`\n== ${title}`);
-  if (m.ragtruth) {
-    console.log(`ragtruth-qa (${m.ragtruth.n} answers, each checked against its own passages)`);
-    console.log(`  sentence-level, all spans              ${f(m.ragtruth.sentence)}   target F1 >= 0.45`);
-    console.log(`  sentence-level, without implicit_true  ${f(m.ragtruth.sentenceStrict)}`);
-    console.log(`  answer-level                           ${f(m.ragtruth.answer)}   target F1 >= 0.63`);
+async function run(dir: string): Promise<void> {
+  const product = await collectProductRecords(dir, log);
+  const harness = collectRecords(dir, log);
+  // the harness figure is RAGTruth only: its HaluEval and perturbation records are not what users run
+  const harnessRag = harness.records.filter((r) => r.ds === 'ragtruth');
+
+  const pct = (x: number): string => (x * 100).toFixed(1).padStart(5) + '%';
+  const f = (x: PRF): string => `P ${x.p.toFixed(3)}  R ${x.r.toFixed(3)}  F1 ${x.f1.toFixed(3)}`;
+
+  function printRag(label: string, m: RagMetrics | undefined): void {
+    if (!m) return;
+    console.log(`ragtruth-qa ${label} (${m.n} answers)`);
+    console.log(`  sentence-level, all spans              ${f(m.sentence)}   target F1 >= 0.46`);
+    console.log(`  sentence-level, without implicit_true  ${f(m.sentenceStrict)}`);
+    console.log(`  answer-level                           ${f(m.answer)}   target F1 >= 0.60`);
   }
-  if (m.haluevalOne !== undefined) console.log(`halueval qa one-turn   accuracy ${pct(m.haluevalOne)}   target >= 97%`);
-  if (m.haluevalMulti !== undefined) console.log(`halueval qa multi-turn accuracy ${pct(m.haluevalMulti)}   target >= 97%`);
-  if (m.perturb) {
-    const p = m.perturb;
-    console.log(`doc2dial perturbations (${p.n} perturbed sentences + originals, checked against the whole doc2dial corpus)`);
-    console.log(`  flagged perturbed with the right type (contradicted)  ${pct(p.correctType)}   target >= 80%`);
-    console.log(`  perturbed flagged at all                              ${pct(p.detected)}`);
-    console.log(`  originals passing (supported)                         ${pct(p.originalsPass)}   target >= 95%`);
-    for (const [t, v] of Object.entries(p.byType)) console.log(`    ${t.padEnd(9)} n=${String(v.n).padStart(3)}  flagged ${pct(v.detected / v.n)}  contradicted ${pct(v.contradicted / v.n)}`);
+
+  function print(title: string, m: Metrics, harnessM?: Metrics): void {
+    console.log(`\n== ${title}`);
+    printRag('(a) verity check answer.md --docs <its passages>', m.ragtruth);
+    printRag('(b) verity check answer.md --store <every dev passage>', m.ragtruthStore);
+    if (harnessM) printRag('(c) old harness, passages passed as evidence (not what users run; comparison only)', harnessM.ragtruth);
+    if (m.haluevalOne !== undefined) console.log(`halueval qa one-turn   accuracy ${pct(m.haluevalOne)}   target >= 97%`);
+    if (m.haluevalMulti !== undefined) console.log(`halueval qa multi-turn accuracy ${pct(m.haluevalMulti)}   target >= 97%`);
+    if (m.perturb) {
+      const p = m.perturb;
+      console.log(`doc2dial perturbations (${p.n} perturbed sentences + originals, verity check --store <doc2dial>)`);
+      console.log(`  flagged perturbed with the right type (contradicted)  ${pct(p.correctType)}   target >= 80%`);
+      console.log(`  perturbed flagged at all                              ${pct(p.detected)}   target >= 90%`);
+      console.log(`  originals passing (supported)                         ${pct(p.originalsPass)}   target >= 97%`);
+      for (const [t, v] of Object.entries(p.byType)) {
+        const ofFlagged = v.detected ? pct(v.contradicted / v.detected) : '    -';
+        console.log(`    ${t.padEnd(16)} n=${String(v.n).padStart(4)}  flagged ${pct(v.detected / v.n)}  contradicted ${pct(v.contradicted / v.n)}  (of flagged ${ofFlagged})`);
+      }
+    }
   }
-}
 
-print(`${FOLDS}-fold cross-validation grouped by question/document (parameters refitted per fold; these are the reported numbers)`, metrics(records, cv.verdicts));
-print('shipped calibration (src/core/check/calibration.json) on the same data it was fitted on — in-sample, for reference only', metrics(records, records.map((r) => verdictOf(r, DEFAULT_CALIBRATION))));
-
-if (REPEATS > 1) {
-  const runs = Array.from({ length: REPEATS }, (_, seed) => (seed === 0 ? cv : crossValidate(records, FOLDS, seed)));
-  const rag = runs.map((r) => metrics(records, r.verdicts).ragtruth).filter((m) => m !== undefined);
-  const stat = (xs: number[]): string => {
-    const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-    return `mean ${mean.toFixed(3)}  min ${Math.min(...xs).toFixed(3)}  max ${Math.max(...xs).toFixed(3)}`;
+  const cv = crossValidate(product.records, FOLDS);
+  // a small folder must judge like a large workspace: the same sentence, the same verdict in (a) and (b)
+  const agreement = (verdicts: string[]): string => {
+    // both modes check the same files in the same order, so their records pair up one to one
+    const a = product.records.map((r, i) => [r, verdicts[i]!] as const).filter(([r]) => r.ds === 'ragtruth');
+    const b = product.records.map((r, i) => [r, verdicts[i]!] as const).filter(([r]) => r.ds === 'ragtruth-store');
+    let same = 0, n = 0;
+    a.forEach(([, va], k) => {
+      const vb = b[k]?.[1];
+      if (vb === undefined || (va === 'not_claim' && vb === 'not_claim')) return;
+      n++;
+      if (va === vb) same++;
+    });
+    return n ? `${same} of ${n} claim sentences (${pct(same / n)})` : '-';
   };
-  console.log(`\n== the same ${FOLDS}-fold cross-validation repeated over ${REPEATS} fold assignments (the first is the one reported above)`);
-  console.log(`ragtruth-qa sentence-level F1, all spans   ${stat(rag.map((m) => m.sentence.f1))}`);
-  console.log(`ragtruth-qa answer-level F1                ${stat(rag.map((m) => m.answer.f1))}`);
+  const hcv = crossValidate(harnessRag, FOLDS);
+  print(`${FOLDS}-fold cross-validation grouped by question/document (parameters refitted per fold on the product's features; these are the reported numbers)`, metrics(product.records, cv.verdicts), metrics(harnessRag, hcv.verdicts));
+  console.log(`\nsame verdict in (a) --docs and (b) --store, cross-validated: ${agreement(cv.verdicts)}`);
+  const shipped = (recs: SentenceRecord[]): Metrics => metrics(recs, recs.map((r) => verdictOf(r, DEFAULT_CALIBRATION)));
+  print('shipped calibration (src/core/check/calibration.json, fitted on the product path) on the same data — in-sample, for reference only', shipped(product.records), shipped(harnessRag));
+  console.log(`\nsame verdict in (a) --docs and (b) --store, shipped calibration: ${agreement(product.records.map((r) => verdictOf(r, DEFAULT_CALIBRATION)))}`);
+
+  if (REPEATS > 1) {
+    const runs = Array.from({ length: REPEATS }, (_, seed) => (seed === 0 ? cv : crossValidate(product.records, FOLDS, seed)));
+    const hruns = Array.from({ length: REPEATS }, (_, seed) => (seed === 0 ? hcv : crossValidate(harnessRag, FOLDS, seed)));
+    const stat = (xs: number[]): string => {
+      const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+      return `mean ${mean.toFixed(3)}  min ${Math.min(...xs).toFixed(3)}  max ${Math.max(...xs).toFixed(3)}`;
+    };
+    const pm = runs.map((r) => metrics(product.records, r.verdicts));
+    const hm = hruns.map((r) => metrics(harnessRag, r.verdicts).ragtruth!);
+    console.log(`\n== the same ${FOLDS}-fold cross-validation repeated over ${REPEATS} fold assignments (the first is the one reported above)`);
+    const rows: Array<[string, RagMetrics[]]> = [
+      ['(a) --docs per answer ', pm.map((m) => m.ragtruth).filter((m) => m !== undefined)],
+      ['(b) one --store       ', pm.map((m) => m.ragtruthStore).filter((m) => m !== undefined)],
+      ['(c) old harness       ', hm],
+    ];
+    for (const [label, ms] of rows) {
+      if (!ms.length) continue;
+      console.log(`ragtruth-qa ${label} sentence-level F1, all spans   ${stat(ms.map((m) => m.sentence.f1))}`);
+      console.log(`ragtruth-qa ${label} answer-level F1                ${stat(ms.map((m) => m.answer.f1))}`);
+    }
+  }
+  console.log(`\nper-fold thresholds: ${cv.params.map((p) => p.threshold).join(', ')}`);
+  console.log(`per-fold question-answer thresholds: ${cv.params.map((p) => p.qa?.threshold ?? '-').join(', ')}`);
+  console.log(`per-fold contradiction alignments: ${cv.params.map((p) => JSON.stringify(p.contraAlign)).join(' ')}`);
+  console.log(`eval:check wall time ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
-console.log(`\nper-fold thresholds: ${cv.params.map((p) => p.threshold).join(', ')}`);
-console.log(`per-fold question-answer thresholds: ${cv.params.map((p) => p.qa?.threshold ?? '-').join(', ')}`);
-console.log(`per-fold contradiction alignments: ${cv.params.map((p) => JSON.stringify(p.contraAlign)).join(' ')}`);

@@ -10,13 +10,13 @@ import type { Verdict } from '../../src/core/types';
 import type { Dataset, SentenceRecord } from './checkData';
 
 /** How much each dataset counts in fitting: RAGTruth is the product's own job (RAG answers). */
-const DATASET_WEIGHT: Record<Dataset, number> = { ragtruth: 2, 'halueval-one': 1, 'halueval-multi': 1, perturb: 1 };
+const DATASET_WEIGHT: Record<Dataset, number> = { ragtruth: 2, 'ragtruth-store': 2, 'halueval-one': 1, 'halueval-multi': 1, perturb: 1 };
 /**
  * Datasets the logistic model learns from: RAGTruth (real RAG answers with human labels). HaluEval
  * answers are fragments of 2–10 words and the perturbations are decided by the contradiction rules;
  * both pull the weights away from real answers, so they only count when thresholds are chosen.
  */
-const LEARN_FROM: Record<Dataset, boolean> = { ragtruth: true, 'halueval-one': false, 'halueval-multi': false, perturb: false };
+const LEARN_FROM: Record<Dataset, boolean> = { ragtruth: true, 'ragtruth-store': true, 'halueval-one': false, 'halueval-multi': false, perturb: false };
 
 type Params = Pick<Calibration, 'weights' | 'bias' | 'threshold' | 'contraAlign' | 'qa'>;
 
@@ -109,8 +109,12 @@ export function fitContraAlign(records: SentenceRecord[]): Calibration['contraAl
   return out;
 }
 
+export interface RagMetrics { sentence: PRF; sentenceStrict: PRF; answer: PRF; n: number }
 export interface Metrics {
-  ragtruth?: { sentence: PRF; sentenceStrict: PRF; answer: PRF; n: number };
+  /** Answers checked against their own passages (harness, or the product with --docs). */
+  ragtruth?: RagMetrics;
+  /** Answers checked against one store of every dev passage (the product with --store). */
+  ragtruthStore?: RagMetrics;
   haluevalOne?: number;
   haluevalMulti?: number;
   perturb?: { detected: number; correctType: number; originalsPass: number; n: number; byType: Record<string, { n: number; detected: number; contradicted: number }> };
@@ -147,11 +151,12 @@ export function metrics(records: SentenceRecord[], verdicts: Verdict[]): Metrics
     const idx = records.map((r, i) => (r.ds === ds ? i : -1)).filter((i) => i >= 0);
     return [idx.map((i) => records[i]!), idx.map((i) => verdicts[i]!)];
   };
-  const [rr, rv] = sel('ragtruth');
-  if (rr.length) {
+  for (const [ds, k] of [['ragtruth', 'ragtruth'], ['ragtruth-store', 'ragtruthStore']] as const) {
+    const [rr, rv] = sel(ds);
+    if (!rr.length) continue;
     const pred = rv.map(flagged);
     const items = [...byItem(rr, rv).values()];
-    out.ragtruth = {
+    out[k] = {
       sentence: prf(pred, rr.map((r) => r.gold)), sentenceStrict: prf(pred, rr.map((r) => r.goldStrict)),
       answer: prf(items.map((x) => x.pred), items.map((x) => x.gold)), n: items.length,
     };
@@ -193,7 +198,8 @@ export function metrics(records: SentenceRecord[], verdicts: Verdict[]): Metrics
 
 /** Objective for the support threshold: the quality figures the project is measured on. */
 function objective(m: Metrics): number {
-  return (m.ragtruth ? DATASET_WEIGHT.ragtruth * (m.ragtruth.sentence.f1 + m.ragtruth.answer.f1) : 0) + (m.haluevalOne ?? 0) + (m.haluevalMulti ?? 0) + (m.perturb ? m.perturb.originalsPass + m.perturb.detected : 0);
+  const rag = (x: RagMetrics | undefined): number => (x ? DATASET_WEIGHT.ragtruth * (x.sentence.f1 + x.answer.f1) : 0);
+  return rag(m.ragtruth) + rag(m.ragtruthStore) + (m.haluevalOne ?? 0) + (m.haluevalMulti ?? 0) + (m.perturb ? m.perturb.originalsPass + m.perturb.detected : 0);
 }
 
 /**
@@ -258,7 +264,11 @@ export function foldOf(group: string, k: number): number {
  * group. `seed` 0 is the reported fold assignment; other seeds reshuffle the groups into folds.
  */
 export function crossValidate(records: SentenceRecord[], k = 5, seed = 0): { verdicts: Verdict[]; params: Params[] } {
-  const key = (r: SentenceRecord): string => (seed === 0 ? `${r.ds}:${r.group}` : `${seed}:${r.ds}:${r.group}`);
+  // both RAGTruth modes check the same answers: a question's records share one fold whatever the mode
+  const key = (r: SentenceRecord): string => {
+    const ds = r.ds === 'ragtruth-store' ? 'ragtruth' : r.ds;
+    return seed === 0 ? `${ds}:${r.group}` : `${seed}:${ds}:${r.group}`;
+  };
   const verdicts = new Array<Verdict>(records.length);
   const params: Params[] = [];
   for (let f = 0; f < k; f++) {

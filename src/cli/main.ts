@@ -21,7 +21,7 @@ Usage:
   ${INDEX_USAGE}
   ${SEARCH_USAGE}
   ${STATUS_USAGE}
-  verity check <file...> [--docs <dir> | --store <dir>] [--format text|json|sarif] [--fail-on unsupported|contradicted|none] [--text "<paragraph>"]
+  verity check <file...> [--docs <dir> | --store <dir>] [--format text|json|sarif] [--fail-on unsupported|contradicted|none] [--text "<paragraph>"] [--question "<question answered>"]
   verity ask "<question>" [--store <dir> | --docs <dir>] [--base-url URL] [--model NAME] [--history FILE] [--strict] [--json]
 
 The store defaults to ./.verity. Exit codes: 0 ok, 1 findings, 2 error.

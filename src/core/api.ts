@@ -68,6 +68,11 @@ export interface CheckOptions {
   useIndex?: boolean;
   /** Workspace-relative paths whose passages are not evidence (the file being checked, when indexed). */
   excludePaths?: string[];
+  /**
+   * The question the text answers: what the answer adds to it must be in the evidence (the
+   * checker's question-answer model decides; see CheckOpts.question in check/checker.ts).
+   */
+  question?: string;
   signal?: AbortSignal;
 }
 

@@ -18,7 +18,7 @@ import { formatText } from '../format/text';
 declare const VERITY_VERSION: string | undefined;
 
 export const CHECK_USAGE =
-  'verity check <file...> [--docs <dir> | --store <dir>] [--format text|json|sarif] [--fail-on unsupported|contradicted|none] [--text "<paragraph>"]';
+  'verity check <file...> [--docs <dir> | --store <dir>] [--format text|json|sarif] [--fail-on unsupported|contradicted|none] [--text "<paragraph>"] [--question "<question answered>"]';
 
 const FORMATS = ['text', 'json', 'sarif'] as const;
 const FAIL_ON: Record<string, number> = { unsupported: 1, contradicted: 2, none: Infinity };
@@ -35,10 +35,11 @@ export const check: CliCommand = async (args, io) => {
 };
 
 async function run(args: string[], io: CliIO): Promise<number> {
-  const parsed = parseArgs(args, ['docs', 'store', 'format', 'fail-on', 'text'], ['verbose']);
+  const parsed = parseArgs(args, ['docs', 'store', 'format', 'fail-on', 'text', 'question'], ['verbose']);
   const format = flag(parsed, 'format') ?? 'text';
   const failOn = flag(parsed, 'fail-on') ?? 'unsupported';
   const text = flag(parsed, 'text');
+  const question = flag(parsed, 'question');
   if (!(FORMATS as readonly string[]).includes(format)) return usageError(io, `--format must be text, json or sarif, got "${format}"`);
   if (!(failOn in FAIL_ON)) return usageError(io, `--fail-on must be unsupported, contradicted or none, got "${failOn}"`);
   if (parsed.positional.length === 0 && text === undefined) return usageError(io, 'give files to check or --text "<paragraph>"');
@@ -56,7 +57,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     // a checked file that is itself indexed must not be its own evidence
     const rel = root && input.path !== '<text>' ? path.relative(root, path.resolve(io.cwd, input.path)).split(path.sep).join('/') : undefined;
     const excludePaths = rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? [rel] : [];
-    files.push({ path: input.path, result: await verity.check(input.content, { excludePaths }) });
+    files.push({ path: input.path, result: await verity.check(input.content, { excludePaths, ...(question !== undefined ? { question } : {}) }) });
   }
 
   const report = { files, showPath: (ref: { path: string }) => displayPath(verity, ref.path, io.cwd) };

@@ -26,6 +26,9 @@ export function formatJson(report: CheckReport): string {
         text: s.text, verdict: s.verdict, score: round(s.score), reason: s.reason, citations: s.citations,
         evidence: s.evidence ? evidenceJson(s.evidence, report) : null,
         alternatives: s.alternatives.map((a) => evidenceJson(a, report)),
+        // the checker's feature record (null for a non-claim): lets an evaluation replay and refit
+        // verdicts on exactly what the product computed
+        features: s.features ?? null,
       })),
     })),
   };

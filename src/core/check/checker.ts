@@ -7,6 +7,7 @@ import { VerityError } from '../errors';
 import { analyze } from '../text/analyzer';
 import type { CheckResult, CheckSummary, Conflict, EvidenceRef, Passage, SearchHit, SearchOptions, SentenceVerdict } from '../types';
 import { align, passageProfile, type Alignment } from './align';
+import { idfOf, withBackground } from './backgroundStats';
 import { DEFAULT_CALIBRATION, type Calibration } from './calibration';
 import { cleanClaim, extractCitations } from './clean';
 import { filterClaim } from './claimFilter';
@@ -77,6 +78,8 @@ function commonIdf(n: number): number {
   const df = Math.max(COMMON_SHARE * n, MIN_COMMON_DF);
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
+/** No analyzer term is empty: its weight is that of a word in no passage, the largest there is. */
+const NEVER_A_TERM = '';
 /** Below this alignment a passage is not shown as the deciding evidence: nothing came close. */
 const CLOSE_ENOUGH = 0.25;
 /** Other passages shown as related evidence. */
@@ -92,13 +95,14 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
   const cal = opts.calibration ?? DEFAULT_CALIBRATION;
   const k = opts.k ?? DEFAULT_K;
 
-  const idfFor = (evidence: Passage[]): ((t: string) => number) => {
+  // the index query ranks words by the workspace's own counts (its posting lists); claim weights
+  // blend in the background prior (backgroundStats.ts), so a small folder weighs like a large one
+  const statsFor = (evidence: Passage[], background: boolean): TermStats => {
     let stats = source?.termStats();
     if (!stats || stats.docCount === 0) stats = localStats(evidence);
-    const n = stats.docCount;
-    const df = stats.df;
-    return (t) => Math.log(1 + (n - df(t) + 0.5) / (df(t) + 0.5));
+    return background ? withBackground(stats) : stats;
   };
+  const idfFor = (evidence: Passage[], background = false): ((t: string) => number) => idfOf(statsFor(evidence, background));
 
   function verdictFor(
     base: Omit<SentenceVerdict, 'verdict' | 'score' | 'reason' | 'alternatives'>,
@@ -129,9 +133,8 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
         taken++;
       }
     }
-    const idf = idfFor([...candidates.values()]);
-    const stats = source?.termStats();
-    const maxIdf = Math.log(1 + ((stats?.docCount || candidates.size) + 0.5) / 0.5);
+    const idf = idfFor([...candidates.values()], true);
+    const maxIdf = idf(NEVER_A_TERM);
     const weights = new Map<string, number>();
     for (const t of cp.terms) weights.set(t, idf(t));
     const all = [...candidates.values()].map(passageProfile);

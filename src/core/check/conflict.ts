@@ -48,7 +48,7 @@ const valueKind = (v: string): string => (v.includes(':') ? v.slice(0, v.indexOf
 const YEARLIKE = /^(1[5-9]|20)\d\d$/;
 
 /** The quantity a value states in base units, when its unit is a known measure ("2 hours" → 7200 s). */
-function quantity(v: Value): { dim: string; base: number } | undefined {
+export function quantity(v: Value): { dim: string; base: number } | undefined {
   const m = isNumeric(v.v) ? measure(v.unit) : undefined;
   return m && { dim: m.dim, base: Number(v.v) * m.factor };
 }
@@ -61,9 +61,11 @@ function quantity(v: Value): { dim: string; base: number } | undefined {
 export function states(w: Value, c: Value): boolean {
   const qc = quantity(c);
   const qw = quantity(w);
-  // two known measures compare as quantities; otherwise the number decides and a unit word
-  // that is no measure ("30 calendar days") does not disagree
+  // two known measures compare as quantities; a measure never matches a number of something
+  // else; otherwise the number decides
   if (qc && qw) return qc.dim === qw.dim && Math.abs(qc.base - qw.base) <= 1e-9 * Math.max(qc.base, qw.base);
+  // a measure against a number that counts something else ("14 days" / "Release note 14: the …")
+  if ((qc && w.unit) || (qw && c.unit)) return false;
   return w.v === c.v;
 }
 
@@ -98,7 +100,7 @@ function inRange(text: string, v: Value, values: readonly Value[]): boolean {
 }
 
 /** A value as written, with its unit word when only white space or a hyphen joins them ("two hours", "8-inch"). */
-const valueText = (p: Profile, v: Value): string => (/^[\s-]*$/.test(p.text.slice(v.end, v.unitEnd - v.unitSurface.length)) ? p.text.slice(v.start, v.unitEnd) : v.surface);
+export const valueText = (p: Profile, v: Value): string => (/^[\s-]*$/.test(p.text.slice(v.end, v.unitEnd - v.unitSurface.length)) ? p.text.slice(v.start, v.unitEnd) : v.surface);
 
 /** A value of the window that the claim's value `c` contradicts, best counterpart first. */
 function valueConflict(claim: Profile, c: Value, window: readonly Unit[]): Found | undefined {

@@ -3,7 +3,7 @@
  * contradiction findings (which value, name or polarity the best-aligned evidence states).
  */
 import { hasTerm, weightedRecall, type Alignment } from './align';
-import { findConflict, restates, unstatedNames, unstatedValues, type Found } from './conflict';
+import { findConflict, quantity, restates, states, unstatedNames, unstatedValues, valueText, type Found } from './conflict';
 import type { Profile, Value } from './profile';
 import type { Conflict } from '../types';
 import generic from './generic-words.json';
@@ -14,7 +14,7 @@ const GENERIC: ReadonlySet<string> = new Set(generic.words);
 /** Feature names, in the order the calibration's weights use. */
 export const FEATURE_NAMES = [
   'recall', 'recallBest', 'recallWin', 'copy', 'valueCov', 'nameCov', 'unseenIdf', 'unseenCount', 'termCount',
-  'negMismatch', 'align', 'fullRecall', 'unseenRare', 'novelCov', 'unseenSpecific', 'winSpecific', 'winMissValue', 'winMissName', 'winMissSubject',
+  'negMismatch', 'align', 'fullRecall', 'unseenRare', 'novelCov', 'unseenSpecific', 'winSpecific', 'winMissValue', 'winMissName', 'winMissSubject', 'unseenQuantity',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 export type Features = Record<FeatureName, number>;
@@ -96,7 +96,7 @@ export function analyzeClaim(claim: Profile, weights: Map<string, number>, align
   for (const b of claim.bigrams) if (bigramInAny(b)) bigramHit++;
   const recall = total > 0 ? hit / total : claimValues.length > 0 ? 1 : 0;
   const bestWindow = best ? best.pp.units.slice(best.first, best.last + 1) : [];
-  const windowMissing = { values: unstatedValues(claim, bestWindow).map((v) => claim.text.slice(v.start, v.unitEnd)), names: unstatedNames(claim, bestWindow), specific: [] as string[] };
+  const windowMissing = { values: unstatedValues(claim, bestWindow).map((v) => valueText(claim, v)), names: unstatedNames(claim, bestWindow), specific: [] as string[] };
   for (const t of weights.keys()) if (!GENERIC.has(t) && !bestWindow.some((u) => hasTerm(u.termSet, t))) windowMissing.specific.push(t);
   const unitNeg = best ? best.unit.profile.negations % 2 : 0;
   const negMismatch = best && unitNeg !== claim.negations % 2 ? 1 : 0;
@@ -122,6 +122,8 @@ export function analyzeClaim(claim: Profile, weights: Map<string, number>, align
     winMissName: windowMissing.names.length > 0 ? 1 : 0,
     // the claim opens with a name (its subject: "R is released …") that no candidate mentions
     winMissSubject: missingSubject(claim, inAny) ? 1 : 0,
+    // a measured quantity ("14 days", "2 GB") that no candidate states in any unit
+    unseenQuantity: claim.values.some((v) => quantity(v) !== undefined && !sorted.some((a) => a.pp.units.some((u) => u.profile.values.some((w) => states(w, v))))) ? 1 : 0,
   };
   const analysis: Analysis = {
     features,

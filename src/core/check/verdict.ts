@@ -53,8 +53,9 @@ export function decideVerdict(f: FeatureRecord, cal: Calibration): { verdict: Ex
   if (contradicted) return { verdict: 'contradicted', score: Math.min(score, 1 - model.threshold) };
   // the text says its sources do not state it: unsupported, whatever the words share with them
   if (f.admitted === 1) return { verdict: 'unsupported', score: Math.min(score, model.threshold / 2) };
-  // what the claim is about is named in no evidence: whatever else matches is about something else
-  if (f.winMissSubject === 1 && f.withQuestion !== 1) return { verdict: 'unsupported', score: Math.min(score, model.threshold - 1e-3) };
+  // what the claim is about is named in no evidence: whatever else matches is about something else;
+  // so is a measured quantity ("the last 14 days") that no evidence states in any unit
+  if ((f.winMissSubject === 1 || f.unseenQuantity === 1) && f.withQuestion !== 1) return { verdict: 'unsupported', score: Math.min(score, model.threshold - 1e-3) };
   return { verdict: score >= model.threshold ? 'supported' : 'unsupported', score };
 }
 

@@ -57,7 +57,7 @@ test('json: stable fields per sentence', async () => {
   assert.equal(doc.version, 1);
   assert.equal(doc.summary.contradicted, 2);
   const s = doc.files[0].sentences.find((x: { line: number }) => x.line === 6);
-  assert.deepEqual(Object.keys(s), ['index', 'line', 'col', 'endLine', 'endCol', 'start', 'end', 'text', 'verdict', 'score', 'reason', 'citations', 'evidence', 'alternatives']);
+  assert.deepEqual(Object.keys(s), ['index', 'line', 'col', 'endLine', 'endCol', 'start', 'end', 'text', 'verdict', 'score', 'reason', 'citations', 'evidence', 'alternatives', 'features']);
   assert.deepEqual(s.citations, [1]);
   assert.equal(s.evidence.location, `${DOCS}/refunds.md:5`);
 });

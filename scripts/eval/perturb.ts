@@ -1,0 +1,267 @@
+/**
+ * The doc2dial perturbation set: true sentences from the doc2dial passages with one fact changed,
+ * in every common kind of contradiction — numbers in digits and in words, units, dates, ranges,
+ * negation added and removed (not, never, no longer, cannot, without, fail to, none), antonyms
+ * (WordNet's direct antonyms), swapped names (a capitalised name, an organisation's acronym, a
+ * place, a form or version code) and quantifiers. Deterministic for a seed; each kind takes at
+ * most `perKind` sentences, one item per sentence and kind.
+ */
+import { cleanClaim } from '../../src/core/check/clean';
+import { filterClaim } from '../../src/core/check/claimFilter';
+import { segmentSentences } from '../../src/core/check/segment';
+import type { Passage } from '../../src/core/types';
+import { wordnetAntonyms } from './wordnetAntonyms';
+
+export const PERTURB_KINDS = [
+  'number', 'number-word', 'unit', 'date', 'range', 'negation-added', 'negation-removed', 'antonym',
+  'name', 'name-org', 'name-place', 'name-code', 'quantifier',
+] as const;
+export type PerturbKind = (typeof PERTURB_KINDS)[number];
+
+export interface PerturbItem { original: string; perturbed: string; type: PerturbKind; doc: string }
+
+/** A small deterministic PRNG (mulberry32), so the perturbation set is the same on every run. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const STATES = [
+  'Alabama', 'Alaska', 'Arizona', 'Arkansas', 'California', 'Colorado', 'Connecticut', 'Delaware', 'Florida', 'Georgia', 'Hawaii', 'Idaho',
+  'Illinois', 'Indiana', 'Iowa', 'Kansas', 'Kentucky', 'Louisiana', 'Maine', 'Maryland', 'Massachusetts', 'Michigan', 'Minnesota',
+  'Mississippi', 'Missouri', 'Montana', 'Nebraska', 'Nevada', 'New Hampshire', 'New Jersey', 'New Mexico', 'New York', 'North Carolina',
+  'North Dakota', 'Ohio', 'Oklahoma', 'Oregon', 'Pennsylvania', 'Rhode Island', 'South Carolina', 'South Dakota', 'Tennessee', 'Texas',
+  'Utah', 'Vermont', 'Virginia', 'Washington', 'West Virginia', 'Wisconsin', 'Wyoming', 'Puerto Rico', 'Guam',
+];
+const WORD_NUMBERS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+/** Unit families: a unit is swapped for another of its family (same singular/plural form). */
+const UNIT_FAMILIES = [
+  ['second', 'minute', 'hour', 'day', 'week', 'month', 'year'],
+  ['KB', 'MB', 'GB', 'TB'],
+  ['mile', 'kilometer'],
+  ['ounce', 'pound'],
+];
+const QUANTIFIERS: Record<string, string> = {
+  all: 'some', some: 'all', always: 'sometimes', sometimes: 'always', usually: 'rarely', often: 'rarely', many: 'few', every: 'no',
+};
+/** Negation removed, most specific first: each pattern and what the sentence says without it. */
+const NEG_REMOVE: Array<[RegExp, string]> = [
+  [/\bno longer\b/, 'still'],
+  [/\b(can) ?not\b/, 'can'],
+  [/\b(is|are|was|were|must|should|will|may|do|does|did|could|would|has|have|had) not\b/, '$1'],
+  [/\b(is|are|was|were|do|does|did|could|would|should|has|have|had)n't\b/, '$1'],
+  [/\bwon't\b/, 'will'],
+  [/\bnever\b ?/, ''],
+  [/\bwithout\b/, 'with'],
+  [/\bfail to\b ?/, ''],
+  [/\bnone of\b/, 'all of'],
+];
+const NEG_ADD: Array<[RegExp, string]> = [[/\b(is|are|was|were|must|should|will|may|could|would)\b(?! not)/, '$1 not'], [/\bcan\b(?! not)/, 'cannot']];
+/** Words too vague or too grammatical for a faithful antonym swap. */
+const NO_ANTONYM = new Set(['have', 'has', 'be', 'do', 'get', 'give', 'take', 'make', 'go', 'come', 'need', 'use', 'want', 'keep', 'let', 'see', 'more', 'less', 'most', 'least', 'other', 'same', 'well', 'much', 'there', 'here', 'still', 'even', 'right', 'hearing', 'federal',
+  'medical', 'applied', 'covered', 'like', 'live', 'back', 'some', 'many', 'local']);
+
+interface Ctx {
+  rand: () => number;
+  /** Capitalised names, acronyms and codes of the sentence's document (never swapped in). */
+  docNames: Set<string>;
+  names: string[];
+  acronyms: string[];
+  codes: string[];
+}
+
+const pickOther = (xs: readonly string[], not: Set<string> | string, rand: () => number): string | undefined => {
+  const pool = xs.filter((x) => (typeof not === 'string' ? x !== not : !not.has(x)));
+  return pool.length ? pool[Math.floor(rand() * pool.length)] : undefined;
+};
+const replaceAt = (text: string, at: number, len: number, by: string): string => text.slice(0, at) + by + text.slice(at + len);
+const capitalLike = (model: string, w: string): string => (/^[A-Z]/.test(model) ? w[0]!.toUpperCase() + w.slice(1) : w);
+
+/** One perturbation of `text` of `kind`, or undefined when the sentence has nothing of that kind. */
+function perturbOne(text: string, kind: PerturbKind, c: Ctx): string | undefined {
+  switch (kind) {
+    case 'number': {
+      // a count or amount in digits, not a year, a phone number or part of a code
+      for (const m of text.matchAll(/(?<![\w-])\d+(?:,\d{3})*(?:\.\d+)?(?![\w-])/g)) {
+        if (/^(19|20)\d\d$/.test(m[0])) continue;
+        const n = Number(m[0].replace(/,/g, ''));
+        return replaceAt(text, m.index!, m[0].length, String(n + 1 + Math.floor(c.rand() * Math.max(9, n))));
+      }
+      return undefined;
+    }
+    case 'number-word': {
+      // not "one": mostly a pronoun ("one of", "this one"), and its noun is singular ("one year")
+      const m = new RegExp(`\\b(${[...WORD_NUMBERS.slice(1), ...TENS].join('|')})\\b(?! of\\b)`, 'i').exec(text);
+      if (!m) return undefined;
+      const family = TENS.includes(m[0].toLowerCase()) ? TENS : WORD_NUMBERS.slice(1);
+      const other = pickOther(family, m[0].toLowerCase(), c.rand);
+      return other ? replaceAt(text, m.index, m[0].length, capitalLike(m[0], other)) : undefined;
+    }
+    case 'unit': {
+      const units = UNIT_FAMILIES.flat().join('|');
+      const m = new RegExp(`\\b(\\d+(?:\\.\\d+)?|${[...WORD_NUMBERS, ...TENS].join('|')})([ -])(${units})(s?)\\b`, 'i').exec(text);
+      if (!m) return undefined;
+      const family = UNIT_FAMILIES.find((f) => f.some((u) => u.toLowerCase() === m[3]!.toLowerCase()))!;
+      const other = pickOther(family, family.find((u) => u.toLowerCase() === m[3]!.toLowerCase())!, c.rand)!;
+      return replaceAt(text, m.index, m[0].length, `${m[1]}${m[2]}${other}${m[4]}`);
+    }
+    case 'date': {
+      const month = new RegExp(`\\b(${MONTHS.join('|')})\\b`).exec(text);
+      if (month) return replaceAt(text, month.index, month[0].length, pickOther(MONTHS, month[0], c.rand)!);
+      const day = new RegExp(`\\b(${WEEKDAYS.join('|')})\\b`).exec(text);
+      if (day) return replaceAt(text, day.index, day[0].length, pickOther(WEEKDAYS, day[0], c.rand)!);
+      // a year, not the number of a form ("Form 22 - 1995")
+      const year = /(?<![\w-]|- )(19|20)\d\d(?![\w-]| -)/.exec(text);
+      if (!year) return undefined;
+      return replaceAt(text, year.index, 4, String(Number(year[0]) + 1 + Math.floor(c.rand() * 5)));
+    }
+    case 'range': {
+      // "between 18 and 65", "18 to 65", "18 through 65" (hyphens are left alone: in this corpus
+      // "800 - 827 - 1000" and "Form 22 - 1995" are phone numbers and codes, not ranges)
+      const m = /(?<![\w-]|- )(\d+(?:\.\d+)?)( (?:to|and|through) )(\d+(?:\.\d+)?)(?![\w-]| -)/.exec(text);
+      if (!m || Number(m[3]) <= Number(m[1])) return undefined;
+      if (m[2]!.trim() === 'and' && !/\bbetween $/.test(text.slice(0, m.index))) return undefined;
+      const hi = Number(m[3]);
+      const next = hi + 1 + Math.floor(c.rand() * Math.max(4, hi / 2));
+      return replaceAt(text, m.index, m[0].length, `${m[1]}${m[2]}${next}`);
+    }
+    case 'negation-removed': {
+      const hit = NEG_REMOVE.find(([re]) => re.test(text));
+      return hit ? text.replace(hit[0], hit[1]) : undefined;
+    }
+    case 'negation-added': {
+      if (NEG_REMOVE.some(([re]) => re.test(text))) return undefined; // already negative: that is the other kind
+      const hit = NEG_ADD.find(([re]) => re.test(text));
+      return hit ? text.replace(hit[0], hit[1]) : undefined;
+    }
+    case 'antonym':
+      return antonymSwap(text);
+    case 'quantifier': {
+      // not before a number ("all three programs")
+      const m = new RegExp(`\\b(${Object.keys(QUANTIFIERS).join('|')})\\b(?! (?:\\d|${[...WORD_NUMBERS, ...TENS].join('|')})\\b)`, 'i').exec(text);
+      return m ? replaceAt(text, m.index, m[0].length, capitalLike(m[0], QUANTIFIERS[m[0].toLowerCase()]!)) : undefined;
+    }
+    case 'name': {
+      // only words the corpus uses as names (see buildPerturbationSet)
+      const names = [...text.matchAll(/(?<=[a-z,] )[A-Z][a-z]{3,}\b/g)].filter((m) => c.names.includes(m[0]));
+      if (names.length === 0) return undefined;
+      const m = names[Math.floor(c.rand() * names.length)]!;
+      const other = pickOther(c.names, c.docNames, c.rand);
+      return other ? replaceAt(text, m.index!, m[0].length, other) : undefined;
+    }
+    case 'name-org': {
+      const m = /(?<![\w-])[A-Z]{2,6}(?![\w-])/.exec(text);
+      if (!m) return undefined;
+      const other = pickOther(c.acronyms, c.docNames, c.rand);
+      return other ? replaceAt(text, m.index, m[0].length, other) : undefined;
+    }
+    case 'name-place': {
+      const m = new RegExp(`\\b(${STATES.join('|')})\\b(?! City)`).exec(text);
+      return m ? replaceAt(text, m.index, m[0].length, pickOther(STATES, m[0], c.rand)!) : undefined;
+    }
+    case 'name-code': {
+      const m = /(?<![\w-])[A-Z]{1,5}-\d[\dA-Z-]*(?![\w-])/.exec(text);
+      if (!m) return undefined;
+      const other = pickOther(c.codes, c.docNames, c.rand);
+      return other ? replaceAt(text, m.index, m[0].length, other) : undefined;
+    }
+  }
+}
+
+/** Regular inflections of a lemma: base, -s, -ed, -ing. */
+function inflections(lemma: string): string[] {
+  const e = lemma.endsWith('e');
+  return [lemma, lemma + 's', e ? lemma + 'd' : lemma + 'ed', e ? lemma.slice(0, -1) + 'ing' : lemma + 'ing'];
+}
+
+/** The first word of `text` with a WordNet antonym, replaced by it (in the same inflection). */
+function antonymSwap(text: string): string | undefined {
+  const table = wordnetAntonyms();
+  for (const m of text.matchAll(/\b[a-z]{4,}\b/g)) {
+    const w = m[0];
+    if (NO_ANTONYM.has(w)) continue;
+    const adj = table.adj.get(w) ?? table.adv.get(w);
+    if (adj?.length) return replaceAt(text, m.index!, w.length, adj[0]!);
+    for (const [lemma, ants] of table.verb) {
+      if (NO_ANTONYM.has(lemma) || !w.startsWith(lemma.slice(0, -1))) continue;
+      const i = inflections(lemma).indexOf(w);
+      // a base form is a verb only after "to", a modal or a subject ("notice" is mostly a noun)
+      // "-s" forms may be plural nouns ("charges"): only verbs that are never nouns
+      if (i === 1 && table.nouns.has(lemma)) continue;
+      if (i === 0 && !/\b(to|can|cannot|will|must|may|should|could|would|you|we|they|i|not)\s+$/i.test(text.slice(0, m.index))) continue;
+      if (i >= 0) return replaceAt(text, m.index!, w.length, inflections(ants[0]!)[i]!);
+    }
+  }
+  return undefined;
+}
+
+/** Claim sentences of 8–40 words of a passage (as the checker cleans them). */
+function claimSentences(p: Passage): string[] {
+  return segmentSentences(p.text)
+    .filter((s) => {
+      if (s.kind !== 'sentence' && s.kind !== 'bullet') return false;
+      const cl = cleanClaim(s.text);
+      const words = cl.split(' ').length;
+      return words >= 8 && words <= 40 && filterClaim(cl, s.kind).claim === cl;
+    })
+    .map((s) => cleanClaim(s.text));
+}
+
+/**
+ * Builds the perturbation set over `passages`: for each kind, sentences in a seeded order, each
+ * perturbed in that kind when it has something of that kind, up to `perKind` items.
+ */
+export function buildPerturbationSet(passages: Passage[], perKind = 120, seed = 3): PerturbItem[] {
+  const rand = rng(seed);
+  const docNames = new Map<string, Set<string>>();
+  const names = new Set<string>(), acronyms = new Set<string>(), codes = new Set<string>();
+  for (const p of passages) {
+    const set = docNames.get(p.path) ?? new Set<string>();
+    const collect = (re: RegExp, into: Set<string>): void => {
+      for (const m of p.text.matchAll(re)) {
+        set.add(m[0]);
+        into.add(m[0]);
+      }
+    };
+    collect(/(?<=[a-z,] )[A-Z][a-z]{3,}\b/g, names);
+    collect(/(?<![\w-])[A-Z]{2,6}(?![\w-])/g, acronyms);
+    collect(/(?<![\w-])[A-Z]{1,5}-\d[\dA-Z-]*(?![\w-])/g, codes);
+    docNames.set(p.path, set);
+  }
+  // a capitalised word is a name only when the corpus never writes it in lower case ("Medicare",
+  // not "Manage" at the start of a run-in heading)
+  const lower = new Set<string>();
+  for (const p of passages) for (const m of p.text.matchAll(/\b[a-z]{4,}\b/g)) lower.add(m[0]);
+  const isName = (n: string): boolean => !lower.has(n.toLowerCase());
+  const notDate = (n: string): boolean => isName(n) && !MONTHS.includes(n) && !WEEKDAYS.includes(n) && !STATES.includes(n);
+  const pools = { names: [...names].filter(notDate).sort(), acronyms: [...acronyms].sort(), codes: [...codes].sort() };
+  const sentences: Array<{ text: string; doc: string }> = [];
+  for (const p of passages) for (const text of claimSentences(p)) sentences.push({ text, doc: p.path });
+  const order = sentences.map((_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  const out: PerturbItem[] = [];
+  for (const kind of PERTURB_KINDS) {
+    let n = 0;
+    for (const i of order) {
+      if (n >= perKind) break;
+      const s = sentences[i]!;
+      const perturbed = perturbOne(s.text, kind, { rand, docNames: docNames.get(s.doc) ?? new Set(), ...pools });
+      if (!perturbed || perturbed === s.text) continue;
+      out.push({ original: s.text, perturbed, type: kind, doc: s.doc });
+      n++;
+    }
+  }
+  return out;
+}
