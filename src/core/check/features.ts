@@ -143,11 +143,13 @@ export function analyzeClaim(claim: Profile, weights: Map<string, number>, align
     // how much of the rest of the claim the window restates: the conflicting element counts as matched
     const restated = weightedRecall(weights, (t) => f.terms.includes(t) || window.some((u) => hasTerm(u.termSet, t)));
     if (agreed(claim, sorted, i, restated, f)) continue;
+    // the window that restates most of the rest decides: a looser one found first may not
+    if (analysis.contradiction && analysis.contradiction.align >= restated) continue;
     const type = f.group === 'polarity' ? 'negation' : f.group === 'name' ? 'name' : 'value';
     analysis.contradiction = {
       type, paired: f.group === 'value', at: i, align: restated, claim: f.claimText, source: f.sourceText, kind: f.kind, claimStart: f.claimStart, claimEnd: f.claimEnd,
     };
-    break;
+    if (restated >= 1 - 1e-9) break;
   }
   return analysis;
 }
