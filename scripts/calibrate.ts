@@ -8,6 +8,7 @@ import type { Calibration } from '../src/core/check/calibration';
 import { projectRoot, sharedDataDir } from './eval/checkData';
 import { fitAll } from './eval/checkFit';
 import { collectProductRecords } from './eval/checkRecords';
+import { contraPrecision } from './eval/contraPrecision';
 
 const dir = sharedDataDir();
 if (!dir) {
@@ -38,6 +39,7 @@ async function run(dir: string): Promise<void> {
     fittedAt: new Date().toISOString(),
     ...p,
   };
+  cal.contraPrecision = contraPrecision(records, cal);
   const out = path.join(projectRoot, 'src/core/check/calibration.json');
   writeFileSync(out, JSON.stringify(cal, null, 2) + '\n');
   console.log(`wrote ${path.relative(projectRoot, out)}: threshold ${cal.threshold}, contraAlign ${JSON.stringify(cal.contraAlign)}`);

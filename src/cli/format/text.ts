@@ -2,7 +2,10 @@
 import { locationText } from '../location';
 import { oneLine, PROBLEM_RANK, totalSummary, type CheckReport } from './report';
 
-/** `path:line:col: contradicted: "<sentence>" — source: <path:line|path#page=N> "<quote>"` per problem. */
+/**
+ * `path:line:col: contradicted: "<sentence>" — source: <path:line|path#page=N> "<quote>"` per problem
+ * ("— closest passage: …" when the finding is uncertain).
+ */
 export function formatText(report: CheckReport): string {
   let out = '';
   for (const f of report.files) {
@@ -11,7 +14,9 @@ export function formatText(report: CheckReport): string {
       const head = `${f.path}:${s.line}:${s.col}: ${s.verdict}: "${oneLine(s.text)}"`;
       if (s.evidence) {
         const where = locationText(s.evidence, s.evidence.path);
-        out += `${head} — source: ${where} "${oneLine(s.evidence.quote)}"\n    ${s.reason}\n`;
+        // only a clear finding speaks for the source; an uncertain one shows the closest passage
+        const label = s.certainty === 'uncertain' ? 'closest passage' : 'source';
+        out += `${head} — ${label}: ${where} "${oneLine(s.evidence.quote)}"\n    ${s.reason}\n`;
       } else out += `${head} — ${s.reason}\n`;
     }
   }

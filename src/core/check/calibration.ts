@@ -30,6 +30,11 @@ export interface Calibration {
    * question-answer data; features that only measure length are left out). Absent: the main model.
    */
   qa?: ScoreModel;
+  /**
+   * Measured precision of each contradiction rule on the fitting data (share of its findings that
+   * were real errors): the confidence of a contradiction it finds. Absent: 1 - the support score.
+   */
+  contraPrecision?: Partial<Record<'value' | 'valueLoose' | 'name' | 'negation', number>>;
   /** Optional notes from the fitting run (cross-validated figures). */
   notes?: Record<string, unknown>;
 }

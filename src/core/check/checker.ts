@@ -5,7 +5,7 @@
  */
 import { VerityError } from '../errors';
 import { analyze } from '../text/analyzer';
-import type { CheckResult, CheckSummary, EvidenceRef, Passage, SearchHit, SearchOptions, SentenceVerdict } from '../types';
+import type { CheckResult, CheckSummary, Conflict, EvidenceRef, Passage, SearchHit, SearchOptions, SentenceVerdict } from '../types';
 import { align, passageProfile, type Alignment } from './align';
 import { idfOf, withBackground } from './backgroundStats';
 import { DEFAULT_CALIBRATION, type Calibration } from './calibration';
@@ -15,7 +15,7 @@ import { analyzeClaim, type Analysis } from './features';
 import { profile, type Profile } from './profile';
 import { novelCoverage } from './question';
 import { segmentSentences, type SegmentKind } from './segment';
-import { decideVerdict, explain, featureRecord } from './verdict';
+import { certaintyOf, confidenceOf, decideVerdict, explain, featureRecord } from './verdict';
 
 /** Corpus statistics for IDF, computed with the shared analyzer. */
 export interface TermStats {
@@ -145,18 +145,26 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     if (analyze(claim).length === 0 && cp.values.length === 0) {
       return { ...base, verdict: 'not_claim', score: 0, reason: 'not a claim: no content words', alternatives: [] };
     }
-    const features = featureRecord(analysis, question !== undefined, decision.admitted === true);
+    const features = featureRecord(analysis, question !== undefined, decision.admitted === true, decision.step === true);
     const { verdict, score } = decideVerdict(features, cal);
     // a contradiction is decided by the passage that contradicts, which may not be the best-covering one
     const decidingAt = verdict === 'contradicted' && analysis.contradiction ? analysis.contradiction.at : 0;
     if (decidingAt > 0) analysis.alignments.unshift(...analysis.alignments.splice(decidingAt, 1));
     const best = analysis.alignments[0];
     const evidenceRef = best && (best.recall >= CLOSE_ENOUGH || verdict === 'contradicted') ? toRef(best) : undefined;
-    let reason = explain(verdict, analysis, evidenceRef?.quote, best ? best.pp.passage.text.slice(best.unit.start, best.unit.end) : undefined, decision.admitted === true);
+    const certainty = certaintyOf(verdict, analysis);
+    // a claim word the index holds but no candidate does was left out of reach, not absent
+    const inIndex = (s: string): boolean => (source?.termStats().df(analyze(s)[0] ?? '') ?? 0) > 0;
+    let reason = explain(verdict, analysis, certainty, evidenceRef?.quote, best ? best.pp.passage.text.slice(best.unit.start, best.unit.end) : undefined, decision.admitted === true, inIndex);
     if (quarantined !== undefined && verdict !== 'supported') reason += ` (${quarantined} was not used: it reads as instructions to a model)`;
     const alternatives = alternativesOf(analysis);
-    const out: SentenceVerdict = { ...base, verdict, score, reason, alternatives, features: { ...features } };
+    const out: SentenceVerdict = { ...base, verdict, score, reason, alternatives, features: { ...features }, certainty, confidence: confidenceOf(verdict, score, features, cal) };
     if (evidenceRef) out.evidence = evidenceRef;
+    const c = verdict === 'contradicted' ? analysis.contradiction : undefined;
+    if (c) {
+      const conflict = locate(base.text, claim, cp.text, c, base.start);
+      if (conflict) out.conflict = conflict;
+    }
     return out;
   }
 
@@ -203,7 +211,27 @@ function searchQuery(cp: Profile, idf: (t: string) => number, common: number): s
   // words in many passages have the longest posting lists and decide little: leave them out,
   // keeping the rarest few whatever their frequency
   const unique = ranked.filter((t, i) => i < MIN_QUERY_TERMS || idf(t) >= common);
+  // the names are who and what the claim is about: a common one ("PostgreSQL" in a database
+  // guide) still has to reach the candidates, or the claim is judged without its subject
+  for (const n of cp.names) if (!unique.includes(n)) unique.push(n);
   return [...unique.map((t) => cp.surface.get(t) ?? t), ...cp.values.map((v) => v.surface)].join(' ');
+}
+
+/**
+ * The conflict in the checked text's coordinates: the claim's side is found in the segment as
+ * written (the claim may be the segment cleaned of markdown and lead-in phrases). Undefined when
+ * it cannot be placed exactly.
+ */
+function locate(segment: string, claim: string, profiled: string, c: NonNullable<Analysis['contradiction']>, segmentStart: number): Conflict | undefined {
+  const text = profiled.slice(c.claimStart, c.claimEnd);
+  if (!text) return undefined;
+  // the same occurrence: count the earlier ones in the profiled claim, then find that one in the segment
+  let nth = 0;
+  for (let i = profiled.indexOf(text); i >= 0 && i < c.claimStart; i = profiled.indexOf(text, i + 1)) nth++;
+  let at = -1;
+  for (let k = 0; k <= nth; k++) at = segment.indexOf(text, at + 1);
+  if (at < 0 || claim.length === 0) return undefined;
+  return { kind: c.kind, claimText: text, sourceText: c.source, start: segmentStart + at, end: segmentStart + at + text.length };
 }
 
 function alternativesOf(a: Analysis): EvidenceRef[] {

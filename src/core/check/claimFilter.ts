@@ -3,6 +3,7 @@
  * offers of help, headings, code and talk about the sources themselves are not claims. A
  * leading meta phrase ("Based on the passages provided, X") is stripped and X is checked.
  */
+import { profile } from './profile';
 import type { SegmentKind } from './segment';
 
 export interface ClaimDecision {
@@ -15,6 +16,12 @@ export interface ClaimDecision {
    * passages)", "…, although this is not stated in the sources"): it is unsupported as written.
    */
   admitted?: boolean;
+  /**
+   * A step in a user interface ("Select the … checkbox", "Click Save"): checked for support (an
+   * invented step is unsupported) but never contradicted, since documents describe opposite steps
+   * ("Select …" to turn a plugin off, "Clear …" to turn it back on) side by side.
+   */
+  step?: boolean;
 }
 
 const GREETING = /^(hi|hello|hey|greetings|good (morning|afternoon|evening|luck)|best of luck|enjoy|thanks?( you)?|thank you|you're welcome|sure|certainly|of course|absolutely|great question)\b[^.!?]{0,40}[.!?]?$/i;
@@ -55,6 +62,14 @@ const ADVICE = [
   /\b(these|this|the above) (are|is) (only |just )?(generali[sz]ations?|general (guidelines?|information|tips|advice))\b|\beveryone is different\b/i,
 ];
 
+/**
+ * An instruction to operate a user interface: an imperative that opens the sentence with a verb of
+ * clicking, choosing, typing or moving around a screen ("Select the Disable the plugin checkbox",
+ * "Click Save", "Expand Root Schema → global"). It tells the reader what to do, not what is true:
+ * whether the documents describe the same step is a question for the reader, not a contradiction.
+ */
+const UI_STEP = /^(?:(?:then|next|now|first|finally),?\s+)?(?:click|double-click|right-click|tap|press|select|deselect|clear|check|uncheck|tick|untick|toggle|expand|collapse|choose|pick|navigate|scroll|drag|hover|type|enter|open|close|go)\b(?!\s+(?:is|are|was|were|has|have|can|will|may)\b)/i;
+
 const ABOUT_SOURCES = /\b(passages?|the (given|provided) (information|context|text|documents?)|the context)\b/i;
 
 /** Whether a segment is a claim, and the text to check when it is. */
@@ -76,6 +91,8 @@ export function filterClaim(text: string, kind: SegmentKind): ClaimDecision {
   if (ADVICE.some((re) => re.test(t))) return { reason: 'general advice or caveat, nothing the sources could state' };
   if (META_WHOLE.test(t)) return { reason: 'talk about the sources, not a claim' };
   if (LEAD_IN.test(t)) return { reason: 'lead-in to a list' };
+  // a step that states a value ("Enter 30 in the Timeout field", "… from its default of one hour") is still checked
+  if (UI_STEP.test(t) && profile(t).values.length === 0) return { claim: t, step: true };
   if (POINTER.test(t)) return { reason: 'talk about the sources, not a claim' };
   let rest = t.replace(SOURCE_PAREN, '');
   for (let i = 0; i < 3; i++) rest = rest.replace(CONNECTIVE, '').replace(META_PREFIX, '').replace(/^(it seems|it appears|it is clear)( that)?\s*/i, '');

@@ -2,8 +2,10 @@
  * Features of one claim against its candidate evidence, all in [0, 1], plus the structural
  * contradiction findings (which value, name or polarity the best-aligned evidence states).
  */
-import { hasTerm, type Alignment } from './align';
+import { hasTerm, weightedRecall, type Alignment } from './align';
+import { findConflict, quantity, restates, states, unstatedNames, unstatedValues, valueText, type Found } from './conflict';
 import type { Profile, Value } from './profile';
+import type { Conflict } from '../types';
 import generic from './generic-words.json';
 
 /** Terms a chat assistant uses routinely (scripts/genericWords.ts); unseen, they read as elaboration. */
@@ -12,7 +14,7 @@ const GENERIC: ReadonlySet<string> = new Set(generic.words);
 /** Feature names, in the order the calibration's weights use. */
 export const FEATURE_NAMES = [
   'recall', 'recallBest', 'recallWin', 'copy', 'valueCov', 'nameCov', 'unseenIdf', 'unseenCount', 'termCount',
-  'negMismatch', 'align', 'fullRecall', 'unseenRare', 'novelCov', 'unseenSpecific',
+  'negMismatch', 'align', 'fullRecall', 'unseenRare', 'novelCov', 'unseenSpecific', 'winSpecific', 'winMissValue', 'winMissName', 'winMissSubject', 'unseenQuantity',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 export type Features = Record<FeatureName, number>;
@@ -24,9 +26,13 @@ export interface Contradiction {
   /** Index of the alignment (in `Analysis.alignments`) that contradicts, and its unit alignment. */
   at: number;
   align: number;
-  /** What the claim says and what the evidence says instead. */
+  /** What the claim says and what the evidence says instead, verbatim. */
   claim: string;
   source: string;
+  /** The kind of element that conflicts, and where the claim's side is in the claim's text. */
+  kind: Conflict['kind'];
+  claimStart: number;
+  claimEnd: number;
 }
 
 export interface Analysis {
@@ -37,6 +43,8 @@ export interface Analysis {
   unseenTerms: string[];
   unseenValues: string[];
   unseenNames: string[];
+  /** What the best window leaves out: values (as written), names, and specific (non-generic) terms. */
+  windowMissing: { values: string[]; names: string[]; specific: string[] };
   contradiction?: Contradiction;
 }
 
@@ -44,10 +52,6 @@ export interface Analysis {
 const RARE_SHARE = 0.5;
 /** Aligned passages examined for a contradiction, best first. */
 const CONTRA_CANDIDATES = 3;
-/** Share of an evidence unit's terms a claim must repeat for a polarity flip to count as restating it. */
-const RESTATE_SHARE = 0.5;
-
-const valueKind = (v: string): string => (v.includes(':') ? v.slice(0, v.indexOf(':')) : /x$/.test(v) ? 'times' : 'num');
 
 /**
  * Computes the features of a claim. `weights` are the IDF weights of its unique content terms;
@@ -91,6 +95,9 @@ export function analyzeClaim(claim: Profile, weights: Map<string, number>, align
   let bigramHit = 0;
   for (const b of claim.bigrams) if (bigramInAny(b)) bigramHit++;
   const recall = total > 0 ? hit / total : claimValues.length > 0 ? 1 : 0;
+  const bestWindow = best ? best.pp.units.slice(best.first, best.last + 1) : [];
+  const windowMissing = { values: unstatedValues(claim, bestWindow).map((v) => valueText(claim, v)), names: unstatedNames(claim, bestWindow), specific: [] as string[] };
+  for (const t of weights.keys()) if (!GENERIC.has(t) && !bestWindow.some((u) => hasTerm(u.termSet, t))) windowMissing.specific.push(t);
   const unitNeg = best ? best.unit.profile.negations % 2 : 0;
   const negMismatch = best && unitNeg !== claim.negations % 2 ? 1 : 0;
   const features: Features = {
@@ -109,6 +116,14 @@ export function analyzeClaim(claim: Profile, weights: Map<string, number>, align
     unseenRare: Math.min(1, unseenRare / 3),
     novelCov,
     unseenSpecific: Math.min(1, unseenSpecific / 3),
+    winSpecific: Math.min(1, windowMissing.specific.length / 3),
+    // the best window leaves out a value (with its unit) or a name of the claim
+    winMissValue: windowMissing.values.length > 0 ? 1 : 0,
+    winMissName: windowMissing.names.length > 0 ? 1 : 0,
+    // the claim opens with a name (its subject: "R is released …") that no candidate mentions
+    winMissSubject: missingSubject(claim, inAny) ? 1 : 0,
+    // a measured quantity ("14 days", "2 GB") that no candidate states in any unit
+    unseenQuantity: claim.values.some((v) => quantity(v) !== undefined && !sorted.some((a) => a.pp.units.some((u) => u.profile.values.some((w) => states(w, v))))) ? 1 : 0,
   };
   const analysis: Analysis = {
     features,
@@ -116,86 +131,62 @@ export function analyzeClaim(claim: Profile, weights: Map<string, number>, align
     unseenTerms,
     unseenValues: unseenValueObjs.map((v) => v.surface),
     unseenNames: groupNames(claim, unseenNames),
+    windowMissing: { ...windowMissing, names: windowMissing.names.map((n) => claim.surface.get(n) ?? n), specific: windowMissing.specific.map((t) => claim.surface.get(t) ?? t) },
   };
   // a contradiction is judged against one aligned passage at a time (the best few): another
   // passage that happens to contain the claim's number or name does not make this one agree
   for (let i = 0; i < Math.min(CONTRA_CANDIDATES, sorted.length); i++) {
     const a = sorted[i]!;
-    const windowUnits = a.pp.units.slice(a.first, a.last + 1);
-    const missing = claimValues.filter((v) => !windowUnits.some((u) => u.profile.values.some((x) => x.v === v.v)));
-    const missingNames = [...claim.names].filter((n) => !windowUnits.some((u) => u.termSet.has(n)));
-    const neg = a.unit.profile.negations % 2 !== claim.negations % 2;
-    const c = findContradiction(claim, a, missing, missingNames, neg);
-    if (c && !agreed(claim, sorted, a.unitRecall, c.type)) {
-      analysis.contradiction = { ...c, at: i, align: a.unitRecall };
-      break;
-    }
+    const window = a.pp.units.slice(a.first, a.last + 1);
+    const f = findConflict(claim, window, a.unit);
+    if (!f) continue;
+    // how much of the rest of the claim the window restates: the conflicting element counts as matched
+    const restated = weightedRecall(weights, (t) => f.terms.includes(t) || window.some((u) => hasTerm(u.termSet, t)));
+    if (agreed(claim, sorted, i, restated, f)) continue;
+    // the window that restates most of the rest decides: a looser one found first may not
+    if (analysis.contradiction && analysis.contradiction.align >= restated) continue;
+    const type = f.group === 'polarity' ? 'negation' : f.group === 'name' ? 'name' : 'value';
+    analysis.contradiction = {
+      type, paired: f.group === 'value', at: i, align: restated, claim: f.claimText, source: f.sourceText, kind: f.kind, claimStart: f.claimStart, claimEnd: f.claimEnd,
+    };
+    if (restated >= 1 - 1e-9) break;
   }
   return analysis;
 }
 
 /**
- * Whether some candidate states the claim as written (its values, its names, its polarity) at
- * least as closely as the contradicting one: near-duplicate documents often differ in one detail,
- * and evidence that agrees outweighs evidence that differs.
+ * Whether another candidate states the claim as written (its values, its names, its polarity) at
+ * least as closely as the conflicting one restates the rest: near-duplicate documents often
+ * differ in one detail, and evidence that agrees outweighs evidence that differs.
  */
-function agreed(claim: Profile, alignments: Alignment[], align: number, type: Contradiction['type']): boolean {
-  return alignments.some((a) => {
-    if (a.unitRecall < align) return false;
-    const units = a.pp.units.slice(a.first, a.last + 1);
-    if (type === 'value') return claim.values.every((v) => units.some((u) => u.profile.values.some((x) => x.v === v.v)));
-    if (type === 'name') return [...claim.names].every((n) => units.some((u) => u.termSet.has(n)));
-    return a.unit.profile.negations % 2 === claim.negations % 2;
+function agreed(claim: Profile, alignments: Alignment[], at: number, restated: number, f: Found): boolean {
+  return alignments.some((b, j) => {
+    if (j === at || b.recall < restated - 1e-9) return false;
+    const window = b.pp.units.slice(b.first, b.last + 1);
+    if (f.group === 'value' || f.group === 'valueLoose') return unstatedValues(claim, window).length === 0;
+    if (f.group === 'name') return unstatedNames(claim, window).length === 0;
+    // agreeing polarity needs a sentence that restates the claim: a long sentence that merely
+    // holds its words says nothing about its polarity
+    return restates(claim, b.unit) && findConflict(claim, window, b.unit)?.group !== 'polarity';
   });
+}
+
+/**
+ * Whether the claim opens with a name written as one (in capitals, mixed case or a single capital
+ * letter: "R", "DMSO", "iOS") that no candidate mentions: the claim is about something the evidence
+ * never names, however much of the rest it shares ("R is released under the MIT License" against
+ * another project's licence notice). A capitalised first word alone is no name.
+ */
+function missingSubject(claim: Profile, inAny: (t: string) => boolean): boolean {
+  const first = claim.terms[0];
+  if (first === undefined || !claim.names.has(first)) return false;
+  const surface = claim.surface.get(first) ?? '';
+  return /^\p{Lu}$|\p{Lu}.*\p{Lu}|^\p{Ll}+\p{Lu}|\d/u.test(surface) && !inAny(first);
 }
 
 function uniqueValues(values: Value[]): Value[] {
   const seen = new Set<string>();
   return values.filter((v) => !seen.has(v.v) && seen.add(v.v));
-}
-
-/** A four-digit numeral that reads as a year or a model year ("2006 Chevy"). */
-const YEARLIKE = /^(1[5-9]|20)\d\d$/;
-/**
- * Whether two values with no shared unit word can stand for the same quantity: a number written
- * as a word ("two screws") is never a year ("a 2006 Chevy"), so the one does not contradict the other.
- */
-function comparable(a: Value, b: Value): boolean {
-  const word = (v: Value): boolean => /^\p{L}/u.test(v.surface);
-  return !((word(a) && YEARLIKE.test(b.v)) || (word(b) && YEARLIKE.test(a.v)));
-}
-
-/** What an aligned unit states instead: a different value, name, or the opposite polarity. */
-function findContradiction(claim: Profile, a: Alignment, missingValues: Value[], missingNames: string[], negMismatch: boolean): Omit<Contradiction, 'at' | 'align'> | undefined {
-  const unit = a.unit.profile;
-  const claimValueSet = new Set(claim.values.map((v) => v.v));
-  for (const cv of missingValues) {
-    const others = unit.values.filter((u) => !claimValueSet.has(u.v) && valueKind(u.v) === valueKind(cv.v));
-    // "60 days" against "30 days": the same unit word pairs the two values
-    const paired = others.find((u) => cv.unit !== '' && u.unit === cv.unit);
-    if (paired) return { type: 'value', paired: true, claim: cv.surface, source: `${paired.surface} ${paired.unitSurface}` };
-    if (others.length === 1 && comparable(cv, others[0]!)) return { type: 'value', paired: false, claim: cv.surface, source: others[0]!.surface };
-  }
-  const claimTerms = new Set(claim.terms);
-  if (missingNames.length > 0) {
-    const other = [...unit.names].filter((n) => !claimTerms.has(n));
-    if (other.length > 0) {
-      return { type: 'name', paired: false, claim: claim.surface.get(missingNames[0]!) ?? missingNames[0]!, source: unit.surface.get(other[0]!) ?? other[0]! };
-    }
-  }
-  // the polarity must belong to the matched content: the claim restates most of the unit
-  const unitTerms = new Set(unit.terms);
-  let covered = 0;
-  for (const t of unitTerms) if (claimTerms.has(t)) covered++;
-  // and the negated words must be ones the other side states: "scrape it off, taking care not
-  // to damage the interior" is not contradicted by "scrape it off", which leaves that clause out
-  const negative = unit.negations % 2 ? unit : claim;
-  const otherTerms = negative === unit ? claimTerms : unitTerms;
-  const inScope = negative.negated.length === 0 || negative.negated.some((t) => otherTerms.has(t));
-  if (negMismatch && inScope && missingValues.length === 0 && covered >= unitTerms.size * RESTATE_SHARE) {
-    return { type: 'negation', paired: false, claim: claim.negations % 2 ? 'not' : '', source: unit.negations % 2 ? 'not' : '' };
-  }
-  return undefined;
 }
 
 /** Joins unseen name terms that are adjacent in the claim into phrases ("Acme Cloud"). */

@@ -2,7 +2,8 @@
  * The lexical profile of a piece of text that the checker compares: content terms (shared
  * analyzer), values (numbers, number words, months, weekdays), names, and negations.
  */
-import { NEGATIONS, tokenize } from '../text/analyzer';
+import { NEGATIONS, STOP_WORDS, stem, tokenize } from '../text/analyzer';
+import { antonymsOf } from './antonyms';
 
 export interface Value {
   /** Normalised value: "30", "1.2.0", "2x", "month:3", "day:monday". */
@@ -15,9 +16,13 @@ export interface Value {
   unitSurface: string;
   start: number;
   end: number;
+  /** End of the unit word when there is one, else `end`: [start, unitEnd) is "30 days". */
+  unitEnd: number;
 }
 
 export interface Profile {
+  /** The text profiled (offsets below are into it). */
+  text: string;
   /** Content terms in order (stemmed, no stop words, no values, no negations). */
   terms: string[];
   /** Surface form of each term (first seen). */
@@ -31,6 +36,18 @@ export interface Profile {
   negated: string[];
   /** Adjacent content-term pairs "a b". */
   bigrams: Set<string>;
+  /** Where each term is first written, [start, end) in the profiled text. */
+  spans: Map<string, [number, number]>;
+  /** Negation cues in order: where the cue is written and the term it negates ('' when none follows). */
+  cues: NegationCue[];
+  /** Function words with an opposite ("before", "all", "more"): stemmed, with where they are written. */
+  polar: Map<string, [number, number]>;
+}
+
+export interface NegationCue {
+  start: number;
+  end: number;
+  term: string;
 }
 
 const NUMBER_WORDS: Record<string, string> = {
@@ -90,6 +107,14 @@ function numericValue(raw: string): string {
 const NUMBER = /(?<![\p{L}\p{N}])v?\d+(?:,\d{3}(?![\p{N}]))*(?:\.\d+)*(?![\p{N}])/gu;
 /** Tokens after a negation word within which the term it negates is looked for. */
 const NEGATION_REACH = 3;
+/** Verbs that negate the clause they govern when "to" follows ("fails to start", "unable to connect"). */
+const FAIL_WORDS = new Set(['fail', 'fails', 'failed', 'failing', 'unable']);
+/** Stop words that have an antonym (WordNet's or the closed-class supplement): kept as polar words. */
+let polarWords: Set<string> | undefined;
+function isPolar(word: string): boolean {
+  polarWords ??= new Set([...STOP_WORDS].filter((w) => antonymsOf(stem(w)) !== undefined));
+  return polarWords.has(word);
+}
 
 /**
  * Whether a sentence ends between two tokens: a '.', '!', '?' or ':' followed by white space
@@ -113,13 +138,16 @@ export function profile(raw: string): Profile {
   const values: Value[] = [];
   let negations = 0;
   const negated: string[] = [];
+  const spans = new Map<string, [number, number]>();
+  const cues: NegationCue[] = [];
+  const polar = new Map<string, [number, number]>();
   let negReach = 0;
   const numberRanges: Array<[number, number]> = [];
   for (const m of text.matchAll(NUMBER)) {
     const start = m.index!;
     const raw = m[0].replace(/[.,]$/, '');
     numberRanges.push([start, start + raw.length]);
-    values.push({ v: numericValue(raw), surface: raw, unit: '', unitSurface: '', start, end: start + raw.length });
+    values.push({ v: numericValue(raw), surface: raw, unit: '', unitSurface: '', start, end: start + raw.length, unitEnd: start + raw.length });
   }
   const tokens = tokenize(text);
   let prevEnd = -1;
@@ -132,6 +160,8 @@ export function profile(raw: string): Profile {
     // not across stop words ("Learn about German life": 'learn' is no name)
     const opener = pendingOpener;
     pendingOpener = '';
+    // a negation reaches no further than its clause: "If not, you need …" does not negate "need"
+    if (negReach > 0 && prevEnd >= 0 && /[,;:.!?()]/.test(text.slice(prevEnd, t.start))) negReach = 0;
     const inNegation = negReach > 0;
     if (negReach > 0) negReach--;
     const raw = text.slice(t.start, t.end);
@@ -145,27 +175,43 @@ export function profile(raw: string): Profile {
     if (range && t.start < range[1] && t.end > range[0]) continue;
     // the unit letter of a temperature ("175°C") belongs to its number: no term, no name
     if (t.start > 0 && text.charCodeAt(t.start - 1) === 0xb0) continue;
-    if (NEGATIONS.has(t.word) || t.word.endsWith("n't")) {
+    const failTo = FAIL_WORDS.has(t.word) && tokens[k + 1]?.word === 'to';
+    // scraped text often loses the apostrophe: "don t", "can t" are still negations
+    const split = tokens[k + 1]?.word === 't' && tokens[k + 1]!.start === t.end + 1 && NEGATIONS.has(`${t.word}'t`);
+    if (NEGATIONS.has(t.word) || t.word.endsWith("n't") || failTo || split) {
       negations++;
       negReach = NEGATION_REACH;
+      cues.push({ start: t.start, end: t.end, term: '' });
+      // "no longer supported" negates "supported"; "fails to start" negates "start"
+      if ((t.word === 'no' && tokens[k + 1]?.word === 'longer') || failTo || split) {
+        cues[cues.length - 1]!.end = tokens[k + 1]!.end;
+        k++;
+      }
       continue;
     }
+    if (!t.term && isPolar(t.word) && !polar.has(stem(t.word))) polar.set(stem(t.word), [t.start, t.end]);
     const wv = wordValue(t.word, raw, tokens[k - 1]?.word ?? '', tokens[k + 1]?.word ?? '');
     if (wv) {
-      values.push({ v: wv, surface: raw, unit: '', unitSurface: '', start: t.start, end: t.end });
+      values.push({ v: wv, surface: raw, unit: '', unitSurface: '', start: t.start, end: t.end, unitEnd: t.end });
       continue;
     }
     if (!t.term) continue;
     if (inNegation) {
       negated.push(t.term);
       negReach = 0;
+      const cue = cues[cues.length - 1];
+      if (cue && cue.term === '') cue.term = t.term;
     }
     terms.push(t.term);
-    if (!surface.has(t.term)) surface.set(t.term, raw);
+    if (!surface.has(t.term)) {
+      surface.set(t.term, raw);
+      spans.set(t.term, [t.start, t.end]);
+    }
     // most tokens are written in lower case: no capital-letter tests for them
     const lower = raw === t.word;
     const capital = !lower && /^\p{Lu}/u.test(raw);
-    const mixed = (!lower && /\p{Lu}/u.test(raw.slice(1))) || /\d/.test(raw);
+    // a word in capitals is a name even first in a sentence ("R is …", "NASA launched …")
+    const mixed = (!lower && (/\p{Lu}/u.test(raw.slice(1)) || (raw.length === 1 && raw !== 'A' && raw !== 'I'))) || /\d/.test(raw);
     if ((capital && !first) || mixed) names.add(t.term);
     // a capitalised sentence opener is a name when a name follows it directly
     if (capital && first) pendingOpener = t.term;
@@ -182,9 +228,10 @@ export function profile(raw: string): Profile {
     if (next && next.start - val.end < 16) {
       val.unit = next.term;
       val.unitSurface = text.slice(next.start, next.end);
+      val.unitEnd = next.end;
     }
   }
   const bigrams = new Set<string>();
   for (let i = 1; i < terms.length; i++) bigrams.add(`${terms[i - 1]} ${terms[i]}`);
-  return { terms, surface, names, values, negations, negated, bigrams };
+  return { text, terms, surface, names, values, negations, negated, bigrams, spans, cues, polar };
 }

@@ -18,10 +18,12 @@ export type FeatureRecord = Features & {
   withQuestion: number;
   /** 1 when the text itself says the sources do not state the claim (see claimFilter.ts). */
   admitted: number;
+  /** 1 for a step in a user interface: checked for support, never contradicted. */
+  step: number;
 };
 
 /** The feature record of an analysis. */
-export function featureRecord(a: Analysis, withQuestion = false, admitted = false): FeatureRecord {
+export function featureRecord(a: Analysis, withQuestion = false, admitted = false, step = false): FeatureRecord {
   const c = a.contradiction;
   return {
     ...a.features,
@@ -32,6 +34,7 @@ export function featureRecord(a: Analysis, withQuestion = false, admitted = fals
     contraAt: c?.align ?? 0,
     withQuestion: withQuestion ? 1 : 0,
     admitted: admitted ? 1 : 0,
+    step: step ? 1 : 0,
   };
 }
 
@@ -42,14 +45,17 @@ export function featureRecord(a: Analysis, withQuestion = false, admitted = fals
 export function decideVerdict(f: FeatureRecord, cal: Calibration): { verdict: Exclude<Verdict, 'not_claim'>; score: number } {
   const model = f.withQuestion === 1 && cal.qa ? cal.qa : cal;
   const score = scoreFeatures(f, model);
-  const contradicted =
+  const contradicted = f.step !== 1 && (
     (f.contraValue === 1 && f.contraAt >= cal.contraAlign.value) ||
     (f.contraValueLoose === 1 && f.contraAt >= cal.contraAlign.valueLoose) ||
     (f.contraName === 1 && f.contraAt >= cal.contraAlign.name) ||
-    (f.contraNegation === 1 && f.contraAt >= cal.contraAlign.negation);
+    (f.contraNegation === 1 && f.contraAt >= cal.contraAlign.negation));
   if (contradicted) return { verdict: 'contradicted', score: Math.min(score, 1 - model.threshold) };
   // the text says its sources do not state it: unsupported, whatever the words share with them
   if (f.admitted === 1) return { verdict: 'unsupported', score: Math.min(score, model.threshold / 2) };
+  // what the claim is about is named in no evidence: whatever else matches is about something else;
+  // so is a measured quantity ("the last 14 days") that no evidence states in any unit
+  if ((f.winMissSubject === 1 || f.unseenQuantity === 1) && f.withQuestion !== 1) return { verdict: 'unsupported', score: Math.min(score, model.threshold - 1e-3) };
   return { verdict: score >= model.threshold ? 'supported' : 'unsupported', score };
 }
 
@@ -59,20 +65,75 @@ const short = (s: string, n = 90): string => {
 };
 const list = (xs: string[], n = 3): string => xs.slice(0, n).map((x) => `'${x}'`).join(', ');
 
-/** One line a person can read explaining the verdict. */
-export function explain(verdict: Verdict, a: Analysis, quote: string | undefined, unitText?: string, admitted = false): string {
-  if (verdict === 'supported') return quote ? `the source says it: "${short(quote)}"` : 'supported by the evidence';
-  if (verdict === 'contradicted' && a.contradiction) return contradictionReason(a.contradiction, unitText ?? quote ?? '');
+/**
+ * 'clear' when one aligned window decides on its own: for support, it states every content term,
+ * value and name of the claim; for a contradiction, it restates all the rest of the claim and
+ * states the conflicting element in the claim's slot. Everything else is 'uncertain'.
+ */
+export function certaintyOf(verdict: Verdict, a: Analysis): 'clear' | 'uncertain' {
+  const full = 1 - 1e-9;
+  if (verdict === 'supported') {
+    const m = a.windowMissing;
+    return a.features.recallWin >= full && m.values.length === 0 && m.names.length === 0 ? 'clear' : 'uncertain';
+  }
+  const c = a.contradiction;
+  // a lone other number with nothing pairing it to the claim's is a guess at the counterpart
+  if (verdict === 'contradicted' && c) return c.align >= full && (c.type !== 'value' || c.paired) ? 'clear' : 'uncertain';
+  return 'uncertain';
+}
+
+/**
+ * Probability that the verdict is right. Support and its absence come from the fitted logistic
+ * model (its score is the probability of support); a contradiction from the calibration's measured
+ * precision of the rule that found it, when the calibration has one.
+ */
+export function confidenceOf(verdict: Verdict, score: number, f: FeatureRecord, cal: Calibration): number | undefined {
+  if (verdict === 'not_claim') return undefined;
+  const round = (x: number): number => Math.round(Math.min(1, Math.max(0, x)) * 1000) / 1000;
+  if (verdict === 'supported') return round(score);
+  if (verdict === 'contradicted') {
+    const rule = f.contraValue ? 'value' : f.contraValueLoose ? 'valueLoose' : f.contraName ? 'name' : 'negation';
+    const p = cal.contraPrecision?.[rule];
+    if (p !== undefined) return round(p);
+  }
+  return round(1 - score);
+}
+
+/**
+ * One line a person can read explaining the verdict. Only a clear finding speaks for the source
+ * ("the source says …"); an uncertain one speaks of the closest passage. `inIndex` tells whether
+ * the workspace holds a word at all, so a word out of the candidates' reach is not called absent.
+ */
+export function explain(
+  verdict: Verdict, a: Analysis, certainty: 'clear' | 'uncertain', quote: string | undefined, unitText?: string, admitted = false,
+  inIndex: (word: string) => boolean = () => false,
+): string {
+  const clear = certainty === 'clear';
+  if (verdict === 'supported') {
+    if (!quote) return 'supported by the evidence';
+    if (clear) return `the source says it: "${short(quote)}"`;
+    const m = a.windowMissing;
+    const gaps = [...m.values, ...m.names];
+    return `the closest passage states most of it${gaps.length ? ` (not ${list(gaps, 2)})` : ''}: "${short(quote)}"`;
+  }
+  if (verdict === 'contradicted' && a.contradiction) return contradictionReason(a.contradiction, unitText ?? quote ?? '', clear);
   if (admitted) return 'the text itself says its sources do not state this';
   if (a.alignments.length === 0) return 'no passage is about this';
-  if (a.unseenNames.length > 0) return `no passage mentions ${list(a.unseenNames, 2)}`;
-  if (a.unseenValues.length > 0) return `no passage mentions ${list(a.unseenValues, 2)}`;
+  const absent = (xs: string[]): string[] => xs.filter((x) => !inIndex(x));
+  const held = (xs: string[]): string[] => xs.filter(inIndex);
+  if (absent(a.unseenNames).length > 0) return `no passage mentions ${list(absent(a.unseenNames), 2)}`;
+  if (absent(a.unseenValues).length > 0) return `no passage mentions ${list(absent(a.unseenValues), 2)}`;
+  const m = a.windowMissing;
+  const gaps = [...m.values, ...m.names, ...held(a.unseenNames)];
+  if (gaps.length > 0) return `the closest passage does not state ${list([...new Set(gaps)], 2)}`;
   if (a.unseenTerms.length > 0) return `the closest passage does not mention ${list(a.unseenTerms)}`;
+  if (m.specific.length > 0) return `the closest passage does not state ${list(m.specific)}`;
   return `the closest passage covers only ${Math.round(a.features.recallWin * 100)}% of it`;
 }
 
-function contradictionReason(c: Contradiction, unitText: string): string {
-  if (c.type === 'value') return `the source says ${c.source}, not ${c.claim}`;
-  if (c.type === 'name') return `the source names ${c.source}, not ${c.claim}`;
-  return `the source says the opposite: "${short(unitText)}"`;
+function contradictionReason(c: Contradiction, unitText: string, clear: boolean): string {
+  const says = clear ? 'the source says' : 'the closest passage says';
+  if (c.type === 'name') return `${clear ? 'the source names' : 'the closest passage names'} ${c.source}, not ${c.claim}`;
+  if (c.type === 'value' || (c.source !== '' && c.kind !== 'negation')) return `${says} ${c.source}, not ${c.claim}`;
+  return `${says} the opposite: "${short(unitText)}"`;
 }
