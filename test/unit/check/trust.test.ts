@@ -195,7 +195,7 @@ test('the CLI shows an uncertain finding as the closest passage, a clear one as 
   const { formatText } = await import('../../../src/cli/format/text');
   const text = 'Usage Insights shows the last 14 days.\n\ntokenLifetime changes the Portal access token lifetime from its default value of two hours.';
   const result = checker.check(text);
-  const out = formatText({ files: [{ path: 'draft.md', result }], showPath: (r) => r.path });
+  const out = formatText({ files: [{ path: 'draft.md', result }] });
   const byVerdict = (v: string) => result.sentences.find((s) => s.verdict === v)!;
   assert.equal(byVerdict('contradicted').certainty, 'clear');
   assert.match(out, /contradicted: "tokenLifetime[^\n]*— source: docs\/auth\.md/);
