@@ -26,7 +26,10 @@ export function formatJson(report: CheckReport): string {
       summary: f.result.summary,
       sentences: f.result.sentences.map((s) => ({
         index: s.index, line: s.line, col: s.col, endLine: s.endLine, endCol: s.endCol, start: s.start, end: s.end,
-        text: s.text, verdict: s.verdict, score: round(s.score), reason: s.reason, citations: s.citations,
+        text: s.text, verdict: s.verdict, score: round(s.score),
+        // how sure the checker is: a calibrated probability, and whether one window decides
+        confidence: s.confidence === undefined ? null : round(s.confidence), certainty: s.certainty ?? null,
+        conflict: s.conflict ?? null, reason: s.reason, citations: s.citations,
         evidence: s.evidence ? evidenceJson(s.evidence) : null,
         alternatives: s.alternatives.map((a) => evidenceJson(a)),
         // the checker's feature record (null for a non-claim): lets an evaluation replay and refit

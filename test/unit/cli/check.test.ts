@@ -57,9 +57,16 @@ test('json: stable fields per sentence', async () => {
   assert.equal(doc.version, 1);
   assert.equal(doc.summary.contradicted, 2);
   const s = doc.files[0].sentences.find((x: { line: number }) => x.line === 6);
-  assert.deepEqual(Object.keys(s), ['index', 'line', 'col', 'endLine', 'endCol', 'start', 'end', 'text', 'verdict', 'score', 'reason', 'citations', 'evidence', 'alternatives', 'features']);
+  assert.deepEqual(Object.keys(s), ['index', 'line', 'col', 'endLine', 'endCol', 'start', 'end', 'text', 'verdict', 'score', 'confidence', 'certainty', 'conflict', 'reason', 'citations', 'evidence', 'alternatives', 'features']);
   assert.deepEqual(s.citations, [1]);
   assert.equal(s.evidence.location, `refunds.md:5`, 'evidence paths are relative to the indexed folder');
+  // a CI user can tell a clear contradiction from an uncertain one, and read both sides
+  const contradicted = doc.files[0].sentences.filter((x: { verdict: string }) => x.verdict === 'contradicted');
+  for (const c of contradicted) {
+    assert.ok(c.certainty === 'clear' || c.certainty === 'uncertain', JSON.stringify(c.certainty));
+    assert.equal(typeof c.confidence, 'number');
+  }
+  assert.ok(contradicted.some((c: { conflict: { claimText: string } | null }) => c.conflict && c.conflict.claimText.length > 0), 'a conflict names the claim side');
 });
 
 test('sarif: 2.1.0 log with rules, results, regions and related evidence', async () => {
