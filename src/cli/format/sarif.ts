@@ -48,7 +48,8 @@ export function formatSarif(report: CheckReport, toolVersion: string): string {
       results.push({
         ruleId: contradicted ? 'claim.contradicted' : 'claim.unsupported',
         ruleIndex: contradicted ? 1 : 0,
-        level: contradicted ? 'error' : 'warning',
+        // an error only for a clear conflict in one aligned window; an uncertain one is a warning
+        level: contradicted && s.certainty !== 'uncertain' ? 'error' : 'warning',
         message: { text: `${s.verdict}: "${oneLine(s.text, 300)}" — ${s.reason}` },
         locations: [
           {

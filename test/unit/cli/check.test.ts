@@ -69,6 +69,18 @@ test('json: stable fields per sentence', async () => {
   assert.ok(contradicted.some((c: { conflict: { claimText: string } | null }) => c.conflict && c.conflict.claimText.length > 0), 'a conflict names the claim side');
 });
 
+test('sarif: a contradiction is an error only when it is clear', async () => {
+  const { formatSarif } = await import('../../../src/cli/format/sarif');
+  const base = { index: 0, text: 'It lasts two hours.', start: 0, end: 19, line: 1, col: 1, endLine: 1, endCol: 19, score: 0.1, reason: 'r', alternatives: [], citations: [] };
+  const summary = { sentences: 2, claims: 2, supported: 0, unsupported: 0, contradicted: 2, notClaim: 0 };
+  const sentences = [
+    { ...base, verdict: 'contradicted' as const, certainty: 'clear' as const },
+    { ...base, index: 1, verdict: 'contradicted' as const, certainty: 'uncertain' as const },
+  ];
+  const log = JSON.parse(formatSarif({ files: [{ path: 'a.md', result: { text: '', sentences, summary, ms: 0 } }] }, 'test'));
+  assert.deepEqual(log.runs[0].results.map((r: { level: string }) => r.level), ['error', 'warning']);
+});
+
 test('sarif: 2.1.0 log with rules, results, regions and related evidence', async () => {
   const io = fakeIO();
   assert.equal(await check([DRAFT, '--docs', DOCS, '--format', 'sarif'], io), 1);
