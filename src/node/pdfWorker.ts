@@ -10,6 +10,8 @@ import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+// before pdf.js: it builds a DOMMatrix when it loads (see domMatrixFallback.ts)
+import './domMatrixFallback';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import type { PdfDocText, PdfPageText, PdfTextItem } from '../core/ports';

@@ -7,6 +7,8 @@
  * Language data is read from a local folder and the engine is told to cache nothing, so it
  * never has a reason to fetch anything.
  */
+// before pdf.js: it builds a DOMMatrix when it loads (see domMatrixFallback.ts)
+import '../domMatrixFallback';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import { createWorker, OEM, type Worker as EngineWorker } from 'tesseract.js';
