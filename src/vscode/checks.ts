@@ -237,9 +237,13 @@ export class CheckStore implements vscode.Disposable {
     this.schedulePersist(e.document);
   }
 
-  /** The severity of a finding: uncertain findings are information, whatever the settings say. */
+  /**
+   * The severity of a finding: a contradiction is shown with its configured severity only when one
+   * aligned window clearly decides it; an uncertain one is information. Unsupported sentences are
+   * always "uncertain" (nothing states them), so they keep their configured severity.
+   */
   severityOf(v: SentenceVerdict): vscode.DiagnosticSeverity {
-    if (v.certainty === 'uncertain') return vscode.DiagnosticSeverity.Information;
+    if (v.verdict === 'contradicted' && v.certainty === 'uncertain') return vscode.DiagnosticSeverity.Information;
     const sev = this.opts.severities();
     return SEVERITY[v.verdict === 'contradicted' ? sev.contradicted : sev.unsupported];
   }

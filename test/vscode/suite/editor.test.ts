@@ -95,7 +95,7 @@ test('the Verity view lists sources, drafts and skipped files with the reason; t
   assert.deepEqual(byLabel.get('Drafts'), ['notes/draft.md']);
   assert.deepEqual(byLabel.get('Skipped'), ['docs/scan.pdf']);
   const scan = groups.find((g) => g.label === 'Skipped')!.items[0]!;
-  assert.match(scan.description, /needs OCR/);
+  assert.match(scan.description, /scanned PDF|needs OCR/);
   const status = await vscode.commands.executeCommand<{ text: string; warning: boolean }>('verity.test.statusBar');
   assert.equal(status.text, '$(warning) Verity: 4 files indexed, 1 skipped');
   assert.equal(status.warning, true);
