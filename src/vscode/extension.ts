@@ -104,13 +104,15 @@ export function activate(context: vscode.ExtensionContext): void {
 /** Opens the index in the background only in a documentation workspace (see backgroundPolicy.ts). */
 async function startInBackground(context: vscode.ExtensionContext, svc: VerityService, log: vscode.LogOutputChannel): Promise<void> {
   const s = svc.settings();
+  // read before any await: a command run meanwhile (a check, a search) indexes and sets it
+  const indexedBefore = context.workspaceState.get<boolean>(INDEXED_BEFORE_KEY) === true;
   const inspect = vscode.workspace.getConfiguration().inspect('verity.include');
   const sample = s.backgroundIndex === 'auto' ? await vscode.workspace.findFiles('**/*.{md,markdown,mdx,pdf,MD,PDF}', '**/node_modules/**', BACKGROUND_SAMPLE) : [];
   const decision = backgroundIndexDecision({
     mode: s.backgroundIndex,
     docPaths: sample.map((u) => vscode.workspace.asRelativePath(u, false)),
     sourcesConfigured: inspect?.workspaceValue !== undefined || inspect?.workspaceFolderValue !== undefined,
-    indexedBefore: context.workspaceState.get<boolean>(INDEXED_BEFORE_KEY) === true,
+    indexedBefore,
   });
   backgroundDecision = decision;
   log.info(`background index: ${decision.index ? 'yes' : 'no'} (${decision.reason})`);
