@@ -67,7 +67,13 @@ test('background indexing starts here because this is a documentation workspace 
   const d = await vscode.commands.executeCommand<{ index: boolean; reason: string; firstRunMessage?: string }>('verity.test.backgroundDecision');
   assert.ok(d, 'the decision was made');
   assert.equal(d.index, true);
-  assert.match(d.reason, /documentation files/);
+  // Earlier suites restart the extension host on some runs; a restarted host decides again and
+  // then rightly says the workspace was indexed before (and asks nothing a second time).
+  if (/indexed before/.test(d.reason)) {
+    assert.equal(d.firstRunMessage, undefined, 'the first-run question is asked once');
+    return;
+  }
+  assert.match(d.reason, /^\d+ documentation files$/);
   // The first run asks, once, whether these are the right sources.
   assert.equal(d.firstRunMessage, 'Verity: 4 files are sources; 1 draft is never evidence. Is that what Verity should check against?');
 });
