@@ -60,6 +60,8 @@ async function runSuite(run) {
   for (const dir of Object.values(env)) mkdirSync(dir, { recursive: true });
   let closing;
   let pending = '';
+  // a failing test's line and the indented error lines after it, kept to be repeated at the end
+  let inFailure = false;
   const scan = (chunk) => {
     pending += chunk.toString();
     const lines = pending.split('\n');
@@ -67,6 +69,14 @@ async function runSuite(run) {
     for (const l of lines) {
       const m = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/.exec(l.trim());
       if (m) closing = { passed: Number(m[1]), failed: Number(m[2]), skipped: Number(m[3] ?? 0) };
+      if (l.startsWith('✖ ')) {
+        inFailure = true;
+        failures.push(`[${run.name}] ${l}`);
+      } else if (inFailure && /^\s/.test(l) && failures.length < MAX_FAILURE_LINES) {
+        failures.push(`[${run.name}] ${l}`);
+      } else {
+        inFailure = false;
+      }
     }
   };
   // @vscode/test-electron 2.x (the line that runs on Node 20) writes the editor's output straight
@@ -107,6 +117,13 @@ async function runSuite(run) {
   return closing;
 }
 
+/**
+ * Failing tests with their errors, repeated after all runs: editor output is long, and a CI log
+ * that keeps only its tail must still say which test failed and why.
+ */
+const failures = [];
+const MAX_FAILURE_LINES = 200;
+
 const total = { passed: 0, failed: 0, skipped: 0 };
 for (const run of RUNS) {
   const r = await runSuite(run);
@@ -115,6 +132,10 @@ for (const run of RUNS) {
   total.skipped += r.skipped;
 }
 log(`wall time ${((Date.now() - t0) / 1000).toFixed(1)}s`);
+if (failures.length > 0) {
+  log('failures (repeated from above):');
+  for (const l of failures) process.stdout.write(`${l}\n`);
+}
 // The sum of all runs, last, so CI reads it as the closing line.
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed === 0 ? 0 : 1);

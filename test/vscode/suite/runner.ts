@@ -38,7 +38,9 @@ export async function runAll(): Promise<void> {
       console.log(`✔ ${t.name} (${Date.now() - started} ms)`);
     } catch (e) {
       failed++;
-      console.log(`✖ ${t.name} (${Date.now() - started} ms)\n    ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      // every line of the error indented, so the launcher can repeat the whole of it at the end
+      const detail = (e instanceof Error ? (e.stack ?? e.message) : String(e)).split('\n').map((l) => `    ${l.trimStart()}`).join('\n');
+      console.log(`✖ ${t.name} (${Date.now() - started} ms)\n${detail}`);
     }
   }
   console.log(`${passed} passed, ${failed} failed`);
