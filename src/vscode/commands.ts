@@ -10,7 +10,7 @@ import type { VerityChat } from './chatParticipant';
 import { modelErrorMessage } from './chatParticipant';
 import { paragraphRange, type CheckStore } from './checks';
 import { evidenceLabel, narrowToQuote, openEvidence } from './evidence';
-import { activationMs, backgroundDecision, firstRunMessage } from './extension';
+import { activationMs, backgroundDecision, firstRunMessage, firstRunSettled, introducedBefore } from './extension';
 import type { PdfEditorProvider } from './pdfEditor';
 import type { SourceItem } from './sourceGroups';
 import type { SourcesView } from './sourcesView';
@@ -347,7 +347,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   });
   reg('verity.test.sourcesView', () => sources.snapshot());
   reg('verity.test.pdfViews', () => pdf.states());
-  reg('verity.test.backgroundDecision', () => (backgroundDecision ? { ...backgroundDecision, started: service.started, firstRunMessage } : undefined));
+  reg('verity.test.backgroundDecision', () => (backgroundDecision ? { ...backgroundDecision, started: service.started, firstRunMessage, settled: firstRunSettled, introducedBefore } : undefined));
   reg('verity.test.statusBar', () => service.statusSnapshot());
   // A window reload, in two halves: drop a document's checks from memory (stored first), then
   // bring them back from workspace state the way opening the document after a reload does.

@@ -116,15 +116,23 @@ async function startInBackground(context: vscode.ExtensionContext, svc: VeritySe
   });
   backgroundDecision = decision;
   log.info(`background index: ${decision.index ? 'yes' : 'no'} (${decision.reason})`);
-  if (!decision.index) return;
+  if (!decision.index) {
+    firstRunSettled = true;
+    return;
+  }
   await svc.ready();
   // First run in a workspace whose sources nobody chose: say what counts as a source, once.
-  if (context.workspaceState.get<boolean>(INTRODUCED_KEY) || inspect?.workspaceValue !== undefined) return;
+  introducedBefore = context.workspaceState.get<boolean>(INTRODUCED_KEY) === true;
+  if (introducedBefore || inspect?.workspaceValue !== undefined) {
+    firstRunSettled = true;
+    return;
+  }
   await context.workspaceState.update(INTRODUCED_KEY, true);
   const files = (await svc.getVerity()).files();
   const sources = files.filter((f) => f.state === 'indexed').length;
   const drafts = files.filter((f) => f.reason === 'DRAFT').length;
   firstRunMessage = `Verity: ${sources} file${sources === 1 ? ' is a source' : 's are sources'}${drafts ? `; ${drafts} draft${drafts === 1 ? ' is' : 's are'} never evidence` : ''}. Is that what Verity should check against?`;
+  firstRunSettled = true;
   const pick = await vscode.window.showInformationMessage(firstRunMessage, 'Choose Sources', 'Open the Verity View');
   if (pick === 'Choose Sources') await vscode.commands.executeCommand('verity.chooseSources');
   else if (pick === 'Open the Verity View') await vscode.commands.executeCommand('verity.sources.focus');
@@ -133,6 +141,10 @@ async function startInBackground(context: vscode.ExtensionContext, svc: VeritySe
 const INTRODUCED_KEY = 'verity.sourcesIntroduced';
 /** The first-run message, when it was shown (the test hook reports it). */
 export let firstRunMessage: string | undefined;
+/** The background start has decided whether to show the first-run message (the test hook reports it). */
+export let firstRunSettled = false;
+/** An earlier session already showed the first-run message (the test hook reports it). */
+export let introducedBefore = false;
 
 /** How long the last activate() took (the test hook reports it). */
 export let activationMs = 0;
