@@ -5,7 +5,7 @@
  * `--format json` (verdict, offsets and the feature record the checker computed). Nothing here
  * calls the checker directly, so the figures are what a user gets.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { main } from '../../src/cli/main';
@@ -120,7 +120,10 @@ export async function haluevalProductRecords(dir: string, tmp: string, which: 'o
  */
 export async function perturbProductRecords(dir: string, tmp: string): Promise<{ records: SentenceRecord[]; items: PerturbItem[] }> {
   const items = buildPerturbations(doc2dialPassages(dir));
-  const ix = await runCli(['index', path.join(dir, 'doc2dial/docs'), '--store', 'd2d-store'], tmp);
+  // a store indexes only the folder that holds it (or one inside it): the documents are copied
+  // beside it, as a user keeps their store with their documents
+  cpSync(path.join(dir, 'doc2dial/docs'), path.join(tmp, 'd2d-docs'), { recursive: true });
+  const ix = await runCli(['index', 'd2d-docs', '--store', 'd2d-store'], tmp);
   if (ix.code !== 0) throw new Error(`verity index exited ${ix.code}: ${ix.stderr.trim()}`);
   mkdirSync(path.join(tmp, 'pert'), { recursive: true });
   // each perturbed sentence is a file; an original perturbed in several kinds is one file
