@@ -68,7 +68,28 @@ const ADVICE = [
  * "Click Save", "Expand Root Schema → global"). It tells the reader what to do, not what is true:
  * whether the documents describe the same step is a question for the reader, not a contradiction.
  */
-const UI_STEP = /^(?:(?:then|next|now|first|finally),?\s+)?(?:click|double-click|right-click|tap|press|select|deselect|clear|check|uncheck|tick|untick|toggle|expand|collapse|choose|pick|navigate|scroll|drag|hover|type|enter|open|close|go)\b(?!\s+(?:is|are|was|were|has|have|can|will|may)\b)/i;
+const UI_STEP = /^(?:(?:in|from|on|under|within|inside|at) [^,.;:]{1,60},\s*)?(?:(?:then|next|now|first|finally),?\s+)?(?:click|double-click|right-click|tap|press|select|deselect|clear|check|uncheck|tick|untick|toggle|expand|collapse|choose|pick|navigate|scroll|drag|hover|type|enter|open|close|go)\b(?!\s+(?:is|are|was|were|has|have|can|will|may)\b)/i;
+
+/** Words an imperative's object or direction starts with ("Click the …", "Go to …", "Scroll down"). */
+const STEP_OBJECT = new Set([
+  'the', 'a', 'an', 'your', 'this', 'that', 'these', 'those', 'each', 'every', 'all', 'any', 'one', 'it', 'them', 'and', 'or',
+  'to', 'on', 'in', 'into', 'onto', 'at', 'through', 'down', 'up', 'back', 'out', 'over', 'off', 'from', 'with', 'for', 'again',
+]);
+
+/**
+ * Whether what follows a step verb reads as its object: a determiner, a direction, a label in
+ * capitals or quotes, or nothing. "Open-access texts are …" and "Clear skies are …" open with an
+ * adjective, not an instruction.
+ */
+function objectFollows(t: string): boolean {
+  const m = /^(?:(?:in|from|on|under|within|inside|at) [^,.;:]{1,60},\s*)?(?:(?:then|next|now|first|finally),?\s+)?[\p{L}-]+(\s*)(\S*)/iu.exec(t);
+  if (!m) return true;
+  const [, gap, next] = m;
+  if (next === '' || /^[.!:;]/.test(next!)) return true;
+  if (gap === '' || /^[-–]/.test(next!)) return false;
+  if (/^[\p{Lu}"'“‘`*_[<\d]/u.test(next!)) return true;
+  return STEP_OBJECT.has(next!.toLowerCase().replace(/[,.;:]$/, ''));
+}
 
 const ABOUT_SOURCES = /\b(passages?|the (given|provided) (information|context|text|documents?)|the context)\b/i;
 
@@ -92,7 +113,7 @@ export function filterClaim(text: string, kind: SegmentKind): ClaimDecision {
   if (META_WHOLE.test(t)) return { reason: 'talk about the sources, not a claim' };
   if (LEAD_IN.test(t)) return { reason: 'lead-in to a list' };
   // a step that states a value ("Enter 30 in the Timeout field", "… from its default of one hour") is still checked
-  if (UI_STEP.test(t) && profile(t).values.length === 0) return { claim: t, step: true };
+  if (UI_STEP.test(t) && objectFollows(t) && profile(t).values.length === 0) return { claim: t, step: true };
   if (POINTER.test(t)) return { reason: 'talk about the sources, not a claim' };
   let rest = t.replace(SOURCE_PAREN, '');
   for (let i = 0; i < 3; i++) rest = rest.replace(CONNECTIVE, '').replace(META_PREFIX, '').replace(/^(it seems|it appears|it is clear)( that)?\s*/i, '');

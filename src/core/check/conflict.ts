@@ -8,7 +8,7 @@ import type { Conflict } from '../types';
 import { hasTerm, type Unit } from './align';
 import { antonymsOf } from './antonyms';
 import type { Profile, Value } from './profile';
-import { stem, tokenize } from '../text/analyzer';
+import { STOP_WORDS, stem, tokenize } from '../text/analyzer';
 
 export interface Found {
   kind: Conflict['kind'];
@@ -23,6 +23,8 @@ export interface Found {
   terms: string[];
   /** How firmly the two sides are paired (shared unit, measure, date, preceding word); 0 for names and polarity. */
   strength: number;
+  /** For a value found in the claim value's own slot (the same words around it): that claim value. */
+  slot?: Value;
 }
 
 /** Units of measure by dimension, as multiples of a base (seconds, bytes). */
@@ -102,6 +104,77 @@ function inRange(text: string, v: Value, values: readonly Value[]): boolean {
 /** A value as written, with its unit word when only white space or a hyphen joins them ("two hours", "8-inch"). */
 export const valueText = (p: Profile, v: Value): string => (/^[\s-]*$/.test(p.text.slice(v.end, v.unitEnd - v.unitSurface.length)) ? p.text.slice(v.start, v.unitEnd) : v.surface);
 
+/**
+ * The last content word before offset `at` (stemmed), '' when none: "Push the second slide" and
+ * "along the length of the first slide" frame their numbers alike but are about different things.
+ */
+function contentBefore(text: string, at: number): string {
+  const words = text.slice(Math.max(0, at - 80), at).toLowerCase().match(/\p{L}+/gu) ?? [];
+  for (let i = words.length - 1; i >= 0; i--) if (!STOP_WORDS.has(words[i]!)) return stem(words[i]!);
+  return '';
+}
+
+/** The word written just after offset `at` (lower case), '' at the end. */
+function wordAfter(text: string, at: number): string {
+  const m = /^[^\p{L}\p{N}]*([\p{L}\p{N}]+)/u.exec(text.slice(at, at + 40));
+  return m ? m[1]!.toLowerCase() : '';
+}
+
+/**
+ * Whether values `a` (in text `ta`) and `b` (in `tb`) stand in the same slot: the same words on
+ * both sides of the number ("take 2 to", "take 8 to"), or of the number and its unit ("under 18
+ * years old", "under 18 minutes old").
+ */
+export function sameSlot(ta: string, a: Value, tb: string, b: Value): boolean {
+  const before = wordBefore(ta, a.start);
+  if (before !== wordBefore(tb, b.start) || contentBefore(ta, a.start) !== contentBefore(tb, b.start)) return false;
+  // both sides of the slot must be words: the end of a sentence frames nothing
+  if (before === '') return false;
+  const after = wordAfter(ta, a.end);
+  if (after === wordAfter(tb, b.end)) return after !== '';
+  // the unit counts as part of the value only when written right after it ("18 years old", not "4-6 minutes")
+  const unitNext = (t: string, v: Value): boolean => v.unitEnd > v.end && /^[\s-]*$/.test(t.slice(v.end, v.unitEnd - v.unitSurface.length));
+  if (!unitNext(ta, a) || !unitNext(tb, b)) return false;
+  const afterUnit = wordAfter(ta, a.unitEnd);
+  return afterUnit !== '' && afterUnit === wordAfter(tb, b.unitEnd);
+}
+
+/**
+ * A value of `unit` in the very slot of the claim's value `c` that states something else ("from
+ * 2013 to 2017" / "from 2017 to 2017", "under 18 years old" / "under 18 minutes old"), even when
+ * the claim repeats the source's value elsewhere. Undefined when the unit's value in that slot
+ * agrees, or no value stands there.
+ */
+function slotConflict(claim: Profile, c: Value, unit: Unit, window: readonly Unit[]): Found | undefined {
+  const text = unit.profile.text;
+  let other: Value | undefined;
+  // labels repeat with other numbers ("a Generation 1 monster … a Generation 2 monster"): when the
+  // window states the claim's value and the claim the window's, each side says both
+  const inWindow = window.some((u) => u.profile.values.some((w) => states(w, c)));
+  for (const w of unit.profile.values) {
+    if (!sameSlot(claim.text, c, text, w)) continue;
+    if (states(w, c)) return undefined;
+    if (inWindow && claim.values.some((x) => states(w, x))) continue;
+    if (valueKind(w.v) === valueKind(c.v) && (/^\p{L}/u.test(c.surface) || !YEARLIKE.test(w.v) || YEARLIKE.test(c.v))) other ??= w;
+  }
+  if (!other) return undefined;
+  const qc = quantity(c);
+  const qw = quantity(other);
+  const date = valueKind(c.v) === 'month' || valueKind(c.v) === 'day' || (YEARLIKE.test(c.v) && YEARLIKE.test(other.v));
+  let kind: Conflict['kind'] = date ? 'date' : 'number';
+  if (c.v === other.v) {
+    // the same number with other words after it is a conflict only between two measures
+    if (!qc || !qw) return undefined;
+    kind = 'unit';
+  }
+  else if (inRange(claim.text, c, claim.values) || inRange(text, other, unit.profile.values)) kind = 'range';
+  const claimText = valueText(claim, c);
+  return {
+    kind, group: 'value', claimText, sourceText: valueText(unit.profile, other),
+    claimStart: c.start, claimEnd: c.start + claimText.length, terms: c.unit ? [c.unit] : [], strength: 6, slot: c,
+  };
+}
+
 /** A value of the window that the claim's value `c` contradicts, best counterpart first. */
 function valueConflict(claim: Profile, c: Value, window: readonly Unit[]): Found | undefined {
   const claimValues = claim.values;
@@ -135,15 +208,56 @@ function valueConflict(claim: Profile, c: Value, window: readonly Unit[]): Found
   };
 }
 
+/** Whether the claim gives `abbr` in parentheses shortly after the name run ("… Contributions (NICs)"). */
+function abbreviates(claim: Profile, run: [number, number], abbr: string): boolean {
+  const end = claim.spans.get(claim.terms[run[1]]!)?.[1];
+  if (end === undefined) return false;
+  const after = claim.text.slice(end, end + 60);
+  const open = after.indexOf('(');
+  return open >= 0 && after.slice(open + 1).trimStart().toLowerCase().startsWith(abbr.toLowerCase());
+}
+
+/** The run of adjacent name terms around term `i` of `p` that pass `keep`: [first, last] indices. */
+function nameRun(p: Profile, i: number, keep: (t: string) => boolean): [number, number] {
+  if (i < 0) return [0, -1];
+  let a = i;
+  let b = i;
+  while (a > 0 && p.names.has(p.terms[a - 1]!) && keep(p.terms[a - 1]!) && adjacent(p, a - 1, a)) a--;
+  while (b + 1 < p.terms.length && p.names.has(p.terms[b + 1]!) && keep(p.terms[b + 1]!) && adjacent(p, b, b + 1)) b++;
+  return [a, b];
+}
+
+/** Whether terms `i` and `j` of `p` are written next to each other (white space only between). */
+function adjacent(p: Profile, i: number, j: number): boolean {
+  const a = p.spans.get(p.terms[i]!);
+  const b = p.spans.get(p.terms[j]!);
+  return a !== undefined && b !== undefined && b[0] > a[1] && /^\s+$/.test(p.text.slice(a[1], b[0]));
+}
+
 /** A name of the window in the slot of the claim's missing name `n` (same neighbouring word), or its only other name. */
 function nameConflict(claim: Profile, n: string, window: readonly Unit[], unit: Unit): Found | undefined {
   const claimTerms = new Set(claim.terms);
   const i = claim.terms.indexOf(n);
   const prev = claim.terms[i - 1];
   const next = claim.terms[i + 1];
+  // a name of several words ("South Dakota", "New York") is one element on each side
+  const missing = new Set(unstatedNames(claim, window));
+  const run = nameRun(claim, i, (t) => missing.has(t));
+  const before = claim.terms[run[0] - 1];
+  const after = claim.terms[run[1] + 1];
   const found = (u: Unit, m: string): Found => {
-    const span = claim.spans.get(n) ?? [0, 0];
-    return { kind: 'name', group: 'name', claimText: claim.surface.get(n) ?? n, sourceText: u.profile.surface.get(m) ?? m, claimStart: span[0], claimEnd: span[1], terms: [n], strength: 0 };
+    const ts = u.profile.terms;
+    // the source's name ends where the claim's frame resumes ("New York | State")
+    const other = nameRun(u.profile, ts.indexOf(m), (t) => t !== before && t !== after);
+    const from = claim.spans.get(claim.terms[run[0]]!) ?? [0, 0];
+    const to = claim.spans.get(claim.terms[run[1]]!) ?? from;
+    const sFrom = u.profile.spans.get(ts[other[0]]!);
+    const sTo = u.profile.spans.get(ts[other[1]]!);
+    const sourceText = sFrom && sTo ? u.profile.text.slice(sFrom[0], sTo[1]) : u.profile.surface.get(m) ?? m;
+    return {
+      kind: 'name', group: 'name', claimText: claim.text.slice(from[0], to[1]), sourceText, claimStart: from[0], claimEnd: to[1],
+      terms: claim.terms.slice(run[0], run[1] + 1), strength: 0,
+    };
   };
   for (const u of window) {
     const ts = u.profile.terms;
@@ -152,7 +266,13 @@ function nameConflict(claim: Profile, n: string, window: readonly Unit[], unit: 
       // the claim may name the same thing elsewhere ("the Plead D license and the Class E license"
       // against "the Class D license and …"): the slot decides, not the name's absence
       if (!u.profile.names.has(m) || m === n) continue;
+      // a name of several words the claim also abbreviates ("National Insurance Contributions (NICs)")
+      if (run[0] !== run[1] && abbreviates(claim, run, u.profile.surface.get(m) ?? m)) continue;
       if ((prev !== undefined && ts[j - 1] === prev) || (next !== undefined && ts[j + 1] === next)) return found(u, m);
+      // the slot of a name of several words is around the whole name ("in South Dakota State" / "in New York State")
+      if (run[0] === run[1] || claimTerms.has(m)) continue;
+      const o = nameRun(u.profile, j, (t) => !claimTerms.has(t));
+      if ((before !== undefined && ts[o[0] - 1] === before) || (after !== undefined && ts[o[1] + 1] === after)) return found(u, m);
     }
   }
   // no shared slot: the best unit's other name stands in (a weaker finding: the name counts as unstated)
@@ -179,6 +299,9 @@ const negatedTerms = (p: Profile): Set<string> => new Set(p.cues.map((c) => c.te
 /** A term both sides state, negated on one side only ("are not copied" / "are copied"). */
 function negationConflict(claim: Profile, u: Unit): Found | undefined {
   if (!restates(claim, u)) return undefined;
+  // as many negations on each side: the same polarity said another way ("does not require any
+  // effort" / "requires no effort")
+  if (claim.negations > 0 && claim.negations % 2 === u.profile.negations % 2) return undefined;
   const cn = negatedTerms(claim);
   const un = negatedTerms(u.profile);
   for (const t of new Set(claim.terms)) {
@@ -193,7 +316,10 @@ function negationConflict(claim: Profile, u: Unit): Found | undefined {
     const span = claim.spans.get(t) ?? [0, 0];
     // the source side is the negated phrase as written: replacing the claim's word with it is the fix
     const sourceText = termSpan && termSpan[0] > cue.start ? u.profile.text.slice(cue.start, termSpan[1]) : u.profile.text.slice(cue.start, cue.end);
-    return { kind: quantifier(u.profile, claim) ? 'quantifier' : 'negation', group: 'polarity', claimText: claim.surface.get(t) ?? t, sourceText, claimStart: span[0], claimEnd: span[1], terms: [], strength: 0 };
+    // a word the claim puts where the source's negation is ("still exists" / "no longer exists") belongs to the flip
+    const before = claim.terms[claim.terms.indexOf(t) - 1];
+    const terms = before !== undefined && !u.termSet.has(before) ? [before] : [];
+    return { kind: quantifier(u.profile, claim) ? 'quantifier' : 'negation', group: 'polarity', claimText: claim.surface.get(t) ?? t, sourceText, claimStart: span[0], claimEnd: span[1], terms, strength: 0 };
   }
   return undefined;
 }
@@ -209,6 +335,21 @@ function neighbours(p: Profile, start: number): [string, string] {
   return [prev, next];
 }
 
+/** Prefixes that make a word its opposite ("eligible" / "ineligible", "qualify" / "disqualify"). */
+const NEGATING_PREFIXES = ['un', 'in', 'im', 'il', 'ir', 'dis', 'non'];
+/** Shortest word a negating prefix is taken to apply to ("inform" is not "in" + "form"). */
+const MIN_BASE = 4;
+
+/** Words of the unit that are `a` with a negating prefix, or `a` without one. */
+function prefixOpposites(a: string, unitWords: ReadonlyMap<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const p of NEGATING_PREFIXES) {
+    if (a.length >= p.length + MIN_BASE && a.startsWith(p) && unitWords.has(a.slice(p.length))) out.push(a.slice(p.length));
+    if (a.length >= MIN_BASE && unitWords.has(p + a)) out.push(p + a);
+  }
+  return out;
+}
+
 /** A claim word whose WordNet antonym the unit states in its place ("disabled" / "enabled", "after" / "before"). */
 function antonymConflict(claim: Profile, u: Unit): Found | undefined {
   const cn = negatedTerms(claim);
@@ -217,11 +358,12 @@ function antonymConflict(claim: Profile, u: Unit): Found | undefined {
   const unitWords = new Map<string, [number, number]>([...u.profile.spans, ...u.profile.polar]);
   for (const [a, span] of claimWords) {
     if (unitWords.has(a)) continue;
-    const opposites = antonymsOf(a);
-    if (!opposites) continue;
+    const opposites = [...(antonymsOf(a) ?? []), ...prefixOpposites(a, unitWords)];
     for (const b of opposites) {
       const at = unitWords.get(b);
-      if (!at || claimWords.has(b)) continue;
+      if (!at) continue;
+      // the claim also says the source's word: only an opposite framed the same on both sides counts
+      const both = claimWords.has(b);
       // "not disabled" says what "enabled" says
       if (cn.has(a) !== un.has(b)) continue;
       if (!restates(claim, u, b)) continue;
@@ -229,7 +371,7 @@ function antonymConflict(claim: Profile, u: Unit): Found | undefined {
       // ("cut side down" / "cut side up"), not anywhere in the sentence
       const [cp, cn2] = neighbours(claim, span[0]);
       const [up, un2] = neighbours(u.profile, at[0]);
-      if (!((cp && cp === up) || (cn2 && cn2 === un2))) continue;
+      if (both ? !(cp === up && cn2 === un2) : !((cp && cp === up) || (cn2 && cn2 === un2))) continue;
       const quantifier = QUANTIFIERS.has(a) && QUANTIFIERS.has(b);
       return { kind: quantifier ? 'quantifier' : 'antonym', group: 'polarity', claimText: claim.text.slice(span[0], span[1]), sourceText: u.profile.text.slice(at[0], at[1]), claimStart: span[0], claimEnd: span[1], terms: [a], strength: 0 };
     }
@@ -238,10 +380,92 @@ function antonymConflict(claim: Profile, u: Unit): Found | undefined {
 }
 
 /**
+ * Quantifiers on their scales: how often (always … never) and how many (all … none). Two of one
+ * scale with different ranks in the same slot state different things ("usually" / "rarely",
+ * "some or all" / "all or all"). A closed class of words, so a table, not a lexicon.
+ */
+const SCALES: ReadonlyArray<Record<string, number>> = [
+  { always: 5, usually: 4, normally: 4, generally: 4, typically: 4, often: 4, frequently: 4, sometimes: 3, occasionally: 3, rarely: 2, seldom: 2, never: 1 },
+  { all: 6, every: 6, each: 6, most: 5, many: 4, much: 4, several: 3, some: 3, few: 2, no: 0, none: 0 },
+];
+
+interface QuantWord { word: string; start: number; end: number; prev: string; next: string }
+const quantCache = new WeakMap<Profile, QuantWord[]>();
+/** The quantifier words of a profile with the words on either side (cached per profile). */
+function quantWords(p: Profile): QuantWord[] {
+  let qs = quantCache.get(p);
+  if (qs) return qs;
+  qs = [];
+  const tokens = tokenize(p.text);
+  tokens.forEach((t, i) => {
+    if (!SCALES.some((s) => s[t.word] !== undefined)) return;
+    // a sentence boundary between two words makes them no neighbours
+    const prev = tokens[i - 1] && !/[.!?;:]/.test(p.text.slice(tokens[i - 1]!.end, t.start)) ? tokens[i - 1]!.word : '';
+    const next = tokens[i + 1] && !/[.!?;:]/.test(p.text.slice(t.end, tokens[i + 1]!.start)) ? tokens[i + 1]!.word : '';
+    qs!.push({ word: t.word, start: t.start, end: t.end, prev, next });
+  });
+  quantCache.set(p, qs);
+  return qs;
+}
+
+/** A quantifier of the unit in the very slot of one of the claim's, on the same scale with another rank. */
+function quantifierConflict(claim: Profile, u: Unit): Found | undefined {
+  const cq = quantWords(claim);
+  if (cq.length === 0) return undefined;
+  const uq = quantWords(u.profile);
+  if (uq.length === 0 || !restates(claim, u)) return undefined;
+  for (const c of cq) {
+    const scale = SCALES.find((s) => s[c.word] !== undefined)!;
+    const inSlot = uq.filter((q) => q.prev === c.prev && q.next === c.next && (c.prev !== '' || c.next !== ''));
+    if (inSlot.length === 0 || inSlot.some((q) => scale[q.word] === scale[c.word])) continue;
+    const q = inSlot.find((x) => scale[x.word] !== undefined);
+    if (!q) continue;
+    // "usually", "always" are content words: the conflict accounts for the claim's
+    const term = stem(c.word);
+    return {
+      kind: 'quantifier', group: 'polarity', claimText: claim.text.slice(c.start, c.end), sourceText: u.profile.text.slice(q.start, q.end), claimStart: c.start, claimEnd: c.end,
+      terms: claim.terms.includes(term) ? [term] : [], strength: 0,
+    };
+  }
+  return undefined;
+}
+
+/** Share of the unit's content terms a claim must repeat, all its own terms being in the unit, for a lost or added negation to count. */
+const PARITY_SHARE = 0.8;
+
+/**
+ * A claim that restates a sentence almost word for word with one negation fewer or more ("you do
+ * have to" / "you do not have to", "you are still" / "you are no longer"): the negation need not
+ * govern a content word for the meaning to flip.
+ */
+function parityConflict(claim: Profile, u: Unit): Found | undefined {
+  if (claim.negations % 2 === u.profile.negations % 2) return undefined;
+  // one word of the claim may stand where the negation was ("still" for "no longer", "ever" for "never")
+  const extra = [...new Set(claim.terms.filter((t) => !u.termSet.has(t)))];
+  if (extra.length > 1) return undefined;
+  // a negation of the claim's own extra word ("If this doesn't work, shut the door") is news, not a flip
+  if (claim.cues.some((c) => c.term !== '' && !u.termSet.has(c.term))) return undefined;
+  const unitTerms = new Set(u.profile.terms);
+  let covered = 0;
+  for (const t of unitTerms) if (claim.terms.includes(t)) covered++;
+  if (unitTerms.size === 0 || covered < unitTerms.size * PARITY_SHARE) return undefined;
+  const cue = claim.negations > u.profile.negations ? claim.cues[0] : undefined;
+  const source = u.profile.cues[0];
+  return {
+    kind: 'negation', group: 'polarity', claimText: cue ? claim.text.slice(cue.start, cue.end) : '', sourceText: source && !cue ? u.profile.text.slice(source.start, source.end) : '',
+    claimStart: cue?.start ?? 0, claimEnd: cue?.end ?? 0, terms: extra, strength: 0,
+  };
+}
+
+/**
  * The first element of the claim that the window states differently: a value (with its unit),
  * then a name, then polarity or an opposite in the best unit. Undefined when nothing conflicts.
  */
 export function findConflict(claim: Profile, window: readonly Unit[], unit: Unit): Found | undefined {
+  for (const c of claim.values) {
+    const f = slotConflict(claim, c, unit, window);
+    if (f) return f;
+  }
   const missing = unstatedValues(claim, window);
   // the counterpart of a value is looked for in the best-aligned sentence; the window's other
   // sentences hold other numbers about other things, so there only the same measure pairs them
@@ -258,7 +482,7 @@ export function findConflict(claim: Profile, window: readonly Unit[], unit: Unit
   if (missing.length > 0) return undefined;
   const units = [unit, ...window.filter((u) => u !== unit)];
   for (const u of units) {
-    const f = negationConflict(claim, u) ?? antonymConflict(claim, u);
+    const f = negationConflict(claim, u) ?? quantifierConflict(claim, u) ?? antonymConflict(claim, u) ?? parityConflict(claim, u);
     if (f) return f;
   }
   return undefined;

@@ -3,7 +3,7 @@
  * contradiction findings (which value, name or polarity the best-aligned evidence states).
  */
 import { hasTerm, weightedRecall, type Alignment } from './align';
-import { findConflict, quantity, restates, states, unstatedNames, unstatedValues, valueText, type Found } from './conflict';
+import { findConflict, quantity, restates, sameSlot, states, unstatedNames, unstatedValues, valueText, type Found } from './conflict';
 import type { Profile, Value } from './profile';
 import type { Conflict } from '../types';
 import generic from './generic-words.json';
@@ -163,6 +163,9 @@ function agreed(claim: Profile, alignments: Alignment[], at: number, restated: n
   return alignments.some((b, j) => {
     if (j === at || b.recall < restated - 1e-9) return false;
     const window = b.pp.units.slice(b.first, b.last + 1);
+    // a value contradicted in its own slot is agreed to only by that slot stating it
+    const slot = f.slot;
+    if (slot) return window.some((u) => u.profile.values.some((w) => states(w, slot) && sameSlot(claim.text, slot, u.profile.text, w)));
     if (f.group === 'value' || f.group === 'valueLoose') return unstatedValues(claim, window).length === 0;
     if (f.group === 'name') return unstatedNames(claim, window).length === 0;
     // agreeing polarity needs a sentence that restates the claim: a long sentence that merely

@@ -116,6 +116,94 @@ function isPolar(word: string): boolean {
   return polarWords.has(word);
 }
 
+/** Cardinal number words and what they add (units, teens, tens) or multiply by (scales). */
+const CARDINALS: Record<string, number> = {
+  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11,
+  twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+  twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
+};
+const SCALES: Record<string, number> = { hundred: 100, thousand: 1e3, million: 1e6, billion: 1e9 };
+
+/** The words of a token that may be a number in words: "ninety-nine" is two, "forty" one. */
+function numberWords(word: string): string[] | undefined {
+  const ws = word.split('-');
+  return ws.every((w) => CARDINALS[w] !== undefined || SCALES[w] !== undefined) ? ws : undefined;
+}
+
+/**
+ * A number written in more than one word starting at token `k` ("ninety-nine", "forty two",
+ * "two hundred and fifty", "three thousand"): its value and its last token. Undefined for a single
+ * plain number word, which `wordValue` reads, and for word runs that are no one number ("one two").
+ */
+function numberPhrase(tokens: ReturnType<typeof tokenize>, k: number, text: string): { value: number; last: number } | undefined {
+  const words: string[] = [];
+  let last = k;
+  for (let j = k; j < tokens.length; j++) {
+    const ws = numberWords(tokens[j]!.word);
+    if (j > k && !/^[ -]$/.test(text.slice(tokens[j - 1]!.end, tokens[j]!.start))) break;
+    if (!ws) {
+      // "two hundred and fifty": 'and' joins a scale word to the number words after it
+      if (tokens[j]!.word === 'and' && SCALES[words[words.length - 1] ?? ''] !== undefined && numberWords(tokens[j + 1]?.word ?? '')) continue;
+      break;
+    }
+    words.push(...ws);
+    last = j;
+  }
+  if (words.length < 2) return undefined;
+  let total = 0;
+  let current = 0;
+  let prev: number | undefined;
+  for (const w of words) {
+    const scale = SCALES[w];
+    if (scale !== undefined) {
+      if (scale === 100) current = (current || 1) * 100;
+      else {
+        total += (current || 1) * scale;
+        current = 0;
+      }
+      prev = scale;
+      continue;
+    }
+    const n = CARDINALS[w]!;
+    // "forty two" adds; "one two" and "twenty thirty" are two numbers, not one
+    if (prev !== undefined && prev < 100 && !(prev >= 20 && prev % 10 === 0 && n < 10)) return undefined;
+    current += n;
+    prev = n;
+  }
+  return { value: total + current, last };
+}
+
+/**
+ * Digits followed by a scale word ("5 million", "1.5 billion") state one number: the value is
+ * multiplied out and its end moved past the word, which is marked as part of a value.
+ */
+function scaleDigits(values: Value[], tokens: ReturnType<typeof tokenize>, text: string, valueTokens: Set<number>): void {
+  for (const val of values) {
+    if (!/^\d+(\.\d+)?$/.test(val.v)) continue;
+    const j = tokens.findIndex((t) => t.start >= val.end);
+    const next = tokens[j];
+    const scale = next && SCALES[next.word];
+    if (!next || scale === undefined || scale === 100 || !/^ $/.test(text.slice(val.end, next.start))) continue;
+    val.v = String(Math.round(Number(val.v) * scale));
+    val.surface = text.slice(val.start, next.end);
+    val.end = next.end;
+    val.unitEnd = next.end;
+    valueTokens.add(j);
+  }
+}
+
+const CAPITALS = /^\p{Lu}{2,}$/u;
+/** Whether token `k` is written in capitals (two letters or more) and neither neighbour is. */
+function isolatedCapitals(tokens: ReturnType<typeof tokenize>, k: number, text: string): boolean {
+  const t = tokens[k]!;
+  if (!CAPITALS.test(text.slice(t.start, t.end))) return false;
+  const caps = (j: number): boolean => {
+    const n = tokens[j];
+    return n !== undefined && CAPITALS.test(text.slice(n.start, n.end));
+  };
+  return !caps(k - 1) && !caps(k + 1);
+}
+
 /**
  * Whether a sentence ends between two tokens: a '.', '!', '?' or ':' followed by white space
  * somewhere in text[from, to] (the character at `to` is the next token's first).
@@ -150,6 +238,9 @@ export function profile(raw: string): Profile {
     values.push({ v: numericValue(raw), surface: raw, unit: '', unitSurface: '', start, end: start + raw.length, unitEnd: start + raw.length });
   }
   const tokens = tokenize(text);
+  /** Tokens that are (part of) a value, so no value takes another value's word as its unit. */
+  const valueTokens = new Set<number>();
+  scaleDigits(values, tokens, text, valueTokens);
   let prevEnd = -1;
   let sentenceStart = true;
   let pendingOpener = '';
@@ -170,6 +261,8 @@ export function profile(raw: string): Profile {
     prevEnd = t.end;
     const first = sentenceStart;
     sentenceStart = false;
+    // the scale word of "5 million" is part of that value
+    if (valueTokens.has(k)) continue;
     while (nr < numberRanges.length && numberRanges[nr]![1] <= t.start) nr++;
     const range = numberRanges[nr];
     if (range && t.start < range[1] && t.end > range[0]) continue;
@@ -190,32 +283,45 @@ export function profile(raw: string): Profile {
       continue;
     }
     if (!t.term && isPolar(t.word) && !polar.has(stem(t.word))) polar.set(stem(t.word), [t.start, t.end]);
+    // a number in words, however many words it takes ("ninety-nine", "two hundred and fifty")
+    const phrase = numberPhrase(tokens, k, text);
+    if (phrase) {
+      values.push({ v: String(phrase.value), surface: text.slice(t.start, tokens[phrase.last]!.end), unit: '', unitSurface: '', start: t.start, end: tokens[phrase.last]!.end, unitEnd: tokens[phrase.last]!.end });
+      for (let j = k; j <= phrase.last; j++) valueTokens.add(j);
+      k = phrase.last;
+      continue;
+    }
     const wv = wordValue(t.word, raw, tokens[k - 1]?.word ?? '', tokens[k + 1]?.word ?? '');
     if (wv) {
       values.push({ v: wv, surface: raw, unit: '', unitSurface: '', start: t.start, end: t.end, unitEnd: t.end });
+      valueTokens.add(k);
       continue;
     }
-    if (!t.term) continue;
+    // a stop word written in capitals between words that are not is an acronym ("disease ALS" →
+    // "disease HAVE", "the US government"): a name, not a function word
+    const acronym = !t.term && isolatedCapitals(tokens, k, text);
+    const term = t.term || (acronym ? t.word : '');
+    if (!term) continue;
     if (inNegation) {
-      negated.push(t.term);
+      negated.push(term);
       negReach = 0;
       const cue = cues[cues.length - 1];
-      if (cue && cue.term === '') cue.term = t.term;
+      if (cue && cue.term === '') cue.term = term;
     }
-    terms.push(t.term);
-    if (!surface.has(t.term)) {
-      surface.set(t.term, raw);
-      spans.set(t.term, [t.start, t.end]);
+    terms.push(term);
+    if (!surface.has(term)) {
+      surface.set(term, raw);
+      spans.set(term, [t.start, t.end]);
     }
     // most tokens are written in lower case: no capital-letter tests for them
     const lower = raw === t.word;
     const capital = !lower && /^\p{Lu}/u.test(raw);
     // a word in capitals is a name even first in a sentence ("R is …", "NASA launched …")
     const mixed = (!lower && (/\p{Lu}/u.test(raw.slice(1)) || (raw.length === 1 && raw !== 'A' && raw !== 'I'))) || /\d/.test(raw);
-    if ((capital && !first) || mixed) names.add(t.term);
+    if ((capital && !first) || mixed || acronym) names.add(term);
     // a capitalised sentence opener is a name when a name follows it directly
-    if (capital && first) pendingOpener = t.term;
-    else if (opener && names.has(t.term)) names.add(opener);
+    if (capital && first) pendingOpener = term;
+    else if (opener && names.has(term)) names.add(opener);
   }
   // pair each value with the next content term after it ("30 days")
   values.sort((a, b) => a.start - b.start);
@@ -223,9 +329,15 @@ export function profile(raw: string): Profile {
   for (const val of values) {
     while (ti < tokens.length && tokens[ti]!.start < val.end) ti++;
     let j = ti;
-    while (j < tokens.length && (!tokens[j]!.term || /^\d/.test(tokens[j]!.term))) j++;
+    while (j < tokens.length && (!tokens[j]!.term || /^\d/.test(tokens[j]!.term) || valueTokens.has(j))) j++;
     const next = tokens[j];
-    if (next && next.start - val.end < 16) {
+    // a unit joined by a hyphen is the unit, whatever follows ("a 10-year period", "60-day")
+    const joined = /^-(\p{L}+)/u.exec(text.slice(val.end, val.end + 24));
+    if (joined) {
+      val.unit = stem(joined[1]!.toLowerCase());
+      val.unitSurface = joined[1]!;
+      val.unitEnd = val.end + joined[0].length;
+    } else if (next && next.start - val.end < 16 && !/[,;:()[\]]/.test(text.slice(val.end, next.start))) {
       val.unit = next.term;
       val.unitSurface = text.slice(next.start, next.end);
       val.unitEnd = next.end;

@@ -45,11 +45,13 @@ export function featureRecord(a: Analysis, withQuestion = false, admitted = fals
 export function decideVerdict(f: FeatureRecord, cal: Calibration): { verdict: Exclude<Verdict, 'not_claim'>; score: number } {
   const model = f.withQuestion === 1 && cal.qa ? cal.qa : cal;
   const score = scoreFeatures(f, model);
+  // alignments are sums of weights: 0.9999999 is a full restatement
+  const at = f.contraAt + 1e-9;
   const contradicted = f.step !== 1 && (
-    (f.contraValue === 1 && f.contraAt >= cal.contraAlign.value) ||
-    (f.contraValueLoose === 1 && f.contraAt >= cal.contraAlign.valueLoose) ||
-    (f.contraName === 1 && f.contraAt >= cal.contraAlign.name) ||
-    (f.contraNegation === 1 && f.contraAt >= cal.contraAlign.negation));
+    (f.contraValue === 1 && at >= cal.contraAlign.value) ||
+    (f.contraValueLoose === 1 && at >= cal.contraAlign.valueLoose) ||
+    (f.contraName === 1 && at >= cal.contraAlign.name) ||
+    (f.contraNegation === 1 && at >= cal.contraAlign.negation));
   if (contradicted) return { verdict: 'contradicted', score: Math.min(score, 1 - model.threshold) };
   // the text says its sources do not state it: unsupported, whatever the words share with them
   if (f.admitted === 1) return { verdict: 'unsupported', score: Math.min(score, model.threshold / 2) };

@@ -26,15 +26,3 @@ test('the same claim with one more unseen detail is flagged (the behaviour the s
   const v = await verdictOf("Renewed passports are delivered by drone to the applicant's roof.");
   assert.equal(v.verdict, 'unsupported', v.reason);
 });
-
-test('a number written in two words ("ninety-nine years") is compared as one number', { todo: 'issue 14: "ninety-nine" is read as 90 and 9, and the claim passes against "a two year warranty"' }, async (t) => {
-  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const dir = mkdtempSync(path.join(tmpdir(), 'verity-defect-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  writeFileSync(path.join(dir, 'warranty.md'), '# Warranty\n\nThe desk lamp comes with a two year warranty covering defects.\n');
-  let out = '';
-  const io: CliIO = { stdout: (s) => void (out += s), stderr: () => undefined, isTTY: false, cwd: dir, env: {} };
-  await main(['check', '--text', 'The desk lamp warranty lasts ninety-nine years.', '--docs', '.', '--format', 'json'], io);
-  assert.notEqual(JSON.parse(out).files[0].sentences[0].verdict, 'supported');
-});
