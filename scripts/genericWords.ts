@@ -12,8 +12,12 @@ import path from 'node:path';
 import { profile } from '../src/core/check/profile';
 import { projectRoot, readJsonl, sharedDataDir } from './eval/checkData';
 
-/** Paragraphs (of the general set) a term must appear in to count as generic. */
-const MIN_PARAGRAPHS = 5;
+/**
+ * Paragraphs (of the general set, 9,728) a term must appear in to count as generic: one in 200.
+ * At 5 the list held 4,459 terms, 'drone' and 'deliver' among them, so an invented "delivered by
+ * drone" read as routine elaboration; at 50 it holds 840 (everyday words: important, nature, help).
+ */
+const MIN_PARAGRAPHS = 50;
 const SOURCE = 'halueval/data/general_data.json';
 
 const dir = sharedDataDir();

@@ -7,6 +7,7 @@ import { VerityError } from '../errors';
 import { analyze } from '../text/analyzer';
 import type { CheckResult, CheckSummary, Conflict, EvidenceRef, Passage, SearchHit, SearchOptions, SentenceVerdict } from '../types';
 import { align, passageProfile, type Alignment } from './align';
+import { antonymsOf } from './antonyms';
 import { idfOf, withBackground } from './backgroundStats';
 import { DEFAULT_CALIBRATION, type Calibration } from './calibration';
 import { cleanClaim, extractCitations } from './clean';
@@ -78,6 +79,19 @@ function commonIdf(n: number): number {
   const df = Math.max(COMMON_SHARE * n, MIN_COMMON_DF);
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
+/** Opposites of an absent claim word added to its index query, at most. */
+const MAX_OPPOSITES = 3;
+/** Prefixes that make a word its opposite ("disqualify", "unmade", "ineligible"). */
+const NEGATING_PREFIX = /^(un|in|im|il|ir|dis|non)(?=\p{L}{4})/u;
+
+/** A word's opposites: the word without a negating prefix, then its WordNet antonyms. */
+function oppositesOf(term: string): string[] {
+  const out: string[] = [];
+  const m = NEGATING_PREFIX.exec(term);
+  if (m) out.push(term.slice(m[0].length));
+  for (const a of antonymsOf(term) ?? []) if (!out.includes(a)) out.push(a);
+  return out;
+}
 /** No analyzer term is empty: its weight is that of a word in no passage, the largest there is. */
 const NEVER_A_TERM = '';
 /** Below this alignment a passage is not shown as the deciding evidence: nothing came close. */
@@ -124,7 +138,8 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
       const idfQ = idfFor(evidence);
       // ask for more when some paths are excluded, so k real candidates remain; the query is
       // keywords by weight, not prose, so no phrase re-rank; the checker reads passages, not snippets
-      const hits = source.search(searchQuery(cp, idfQ, commonIdf(source.termStats().docCount)), { k: exclude.size ? k * 2 : k, phrase: false, snippet: false });
+      const stats = source.termStats();
+      const hits = source.search(searchQuery(cp, idfQ, commonIdf(stats.docCount), (t) => stats.df(t) === 0), { k: exclude.size ? k * 2 : k, phrase: false, snippet: false });
       let taken = 0;
       for (const h of hits) {
         if (taken >= k) break;
@@ -206,11 +221,17 @@ function questionProfile(question: string | undefined): Profile | undefined {
  * The index query for a claim: its rarest words and its values. Common words add long postings
  * lists (slow) and little ranking signal, so only the {@link QUERY_TERMS} rarest are kept.
  */
-function searchQuery(cp: Profile, idf: (t: string) => number, common: number): string {
+function searchQuery(cp: Profile, idf: (t: string) => number, common: number, absent: (t: string) => boolean): string {
   const ranked = [...new Set(cp.terms)].sort((a, b) => idf(b) - idf(a)).slice(0, QUERY_TERMS);
   // words in many passages have the longest posting lists and decide little: leave them out,
   // keeping the rarest few whatever their frequency
   const unique = ranked.filter((t, i) => i < MIN_QUERY_TERMS || idf(t) >= common);
+  // a word no passage holds may be the opposite of the one the source uses ("disqualify" for
+  // "qualify", "lose" for "find"): its opposites bring the sentence that contradicts it
+  for (const t of ranked) {
+    if (!absent(t)) continue;
+    for (const o of oppositesOf(t).slice(0, MAX_OPPOSITES)) if (!unique.includes(o)) unique.push(o);
+  }
   // the names are who and what the claim is about: a common one ("PostgreSQL" in a database
   // guide) still has to reach the candidates, or the claim is judged without its subject
   for (const n of cp.names) if (!unique.includes(n)) unique.push(n);

@@ -350,17 +350,49 @@ function prefixOpposites(a: string, unitWords: ReadonlyMap<string, unknown>): st
   return out;
 }
 
+/**
+ * Stems of the base forms a written word may have: WordNet's antonyms are stems of base forms
+ * ("add"), while "added" stems to "ad". An inflection (-ed, -ing, -es, -s) is taken off, a doubled
+ * final consonant undone ("stopped") and a silent e restored ("hoped").
+ */
+function baseStemsOf(surface: string | undefined): string[] {
+  if (!surface) return [];
+  const w = surface.toLowerCase();
+  const out = new Set<string>();
+  for (const suffix of ['ed', 'ing', 'es', 's', 'd']) {
+    if (!w.endsWith(suffix) || w.length - suffix.length < 3) continue;
+    const b = w.slice(0, -suffix.length);
+    out.add(stem(b));
+    if (/([b-df-hj-np-tv-z])\1$/.test(b)) out.add(stem(b.slice(0, -1)));
+    if (suffix !== 'd' && suffix !== 's') out.add(stem(b + 'e'));
+  }
+  return [...out];
+}
+
+const baseCache = new WeakMap<Profile, Map<string, [number, number]>>();
+/** A profile's words by the stems of their base forms, with where each is written (cached per profile). */
+function baseStems(p: Profile): Map<string, [number, number]> {
+  let m = baseCache.get(p);
+  if (m) return m;
+  m = new Map();
+  for (const [term, surface] of p.surface) for (const b of baseStemsOf(surface)) if (b !== term && !m.has(b)) m.set(b, p.spans.get(term)!);
+  baseCache.set(p, m);
+  return m;
+}
+
 /** A claim word whose WordNet antonym the unit states in its place ("disabled" / "enabled", "after" / "before"). */
 function antonymConflict(claim: Profile, u: Unit): Found | undefined {
   const cn = negatedTerms(claim);
   const un = negatedTerms(u.profile);
   const claimWords = new Map<string, [number, number]>([...claim.spans, ...claim.polar]);
   const unitWords = new Map<string, [number, number]>([...u.profile.spans, ...u.profile.polar]);
+  const unitBases = baseStems(u.profile);
   for (const [a, span] of claimWords) {
     if (unitWords.has(a)) continue;
     const opposites = [...(antonymsOf(a) ?? []), ...prefixOpposites(a, unitWords)];
+    for (const b of baseStemsOf(claim.surface.get(a))) if (b !== a) opposites.push(...(antonymsOf(b) ?? []));
     for (const b of opposites) {
-      const at = unitWords.get(b);
+      const at = unitWords.get(b) ?? unitBases.get(b);
       if (!at) continue;
       // the claim also says the source's word: only an opposite framed the same on both sides counts
       const both = claimWords.has(b);

@@ -123,11 +123,14 @@ const CARDINALS: Record<string, number> = {
   twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
 };
 const SCALES: Record<string, number> = { hundred: 100, thousand: 1e3, million: 1e6, billion: 1e9 };
+const NUMBER_WORD: ReadonlySet<string> = new Set([...Object.keys(CARDINALS), ...Object.keys(SCALES)]);
 
 /** The words of a token that may be a number in words: "ninety-nine" is two, "forty" one. */
 function numberWords(word: string): string[] | undefined {
+  // most words are no number: one lookup decides, with no split
+  if (!word.includes('-')) return NUMBER_WORD.has(word) ? [word] : undefined;
   const ws = word.split('-');
-  return ws.every((w) => CARDINALS[w] !== undefined || SCALES[w] !== undefined) ? ws : undefined;
+  return ws.every((w) => NUMBER_WORD.has(w)) ? ws : undefined;
 }
 
 /**
@@ -178,12 +181,14 @@ function numberPhrase(tokens: ReturnType<typeof tokenize>, k: number, text: stri
  * multiplied out and its end moved past the word, which is marked as part of a value.
  */
 function scaleDigits(values: Value[], tokens: ReturnType<typeof tokenize>, text: string, valueTokens: Set<number>): void {
+  // values and tokens are both in text order: one pass finds each value's next token
+  let j = 0;
   for (const val of values) {
     if (!/^\d+(\.\d+)?$/.test(val.v)) continue;
-    const j = tokens.findIndex((t) => t.start >= val.end);
+    while (j < tokens.length && tokens[j]!.start < val.end) j++;
     const next = tokens[j];
-    const scale = next && SCALES[next.word];
-    if (!next || scale === undefined || scale === 100 || !/^ $/.test(text.slice(val.end, next.start))) continue;
+    const scale = next && (next.word === 'thousand' || next.word === 'million' || next.word === 'billion') ? SCALES[next.word] : undefined;
+    if (!next || scale === undefined || next.start !== val.end + 1 || text.charCodeAt(val.end) !== 32) continue;
     val.v = String(Math.round(Number(val.v) * scale));
     val.surface = text.slice(val.start, next.end);
     val.end = next.end;

@@ -28,6 +28,8 @@ test('the generic-word list names its script and data and holds analysed terms o
   assert.match(generic.data, /halueval\/data\/general_data\.json/);
   assert.deepEqual(generic.words, [...new Set(generic.words)].sort());
   const words = new Set(generic.words);
-  for (const t of profile('It is important to experience nature and enjoy a healthy lifestyle.').terms) assert.ok(words.has(t), t);
+  for (const t of profile('It is important to experience nature and enjoy a healthy life.').terms) assert.ok(words.has(t), t);
   for (const t of profile('Kessler observatory in Rotterdam').terms) assert.ok(!words.has(t), t);
+  // a word a few answers use is no routine wording: an unseen 'drone' is a specific detail
+  for (const t of profile('delivered by drone').terms) assert.ok(!words.has(t), t);
 });
