@@ -87,7 +87,7 @@ export function passageProfile(passage: Passage): PassageProfile {
 }
 
 /** A full stop glued to the next sentence's capital ("…the 19th century.First for Women is…"). */
-const GLUED = /(?<=\p{Ll}{2}[)"”’]?\.)(?=["“]?\p{Lu}\p{Ll})/gu;
+const GLUED = /(?<=\p{L}[)"”’]?\.)(?=["“]?\p{Lu}\p{Ll})/gu;
 
 /**
  * Ranges of the sentences inside one segment: scraped text often glues sentences together, and

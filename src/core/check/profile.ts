@@ -224,7 +224,7 @@ function boundaryBetween(text: string, from: number, to: number): boolean {
 /** Profiles `text` (already cleaned of markdown). */
 export function profile(raw: string): Profile {
   // scraped text often glues sentences together ("…the label head El-P.Jaime Meline (born …")
-  const text = raw.replace(/(\p{Ll}{2}|\))\.(\p{Lu})/gu, '$1. $2');
+  const text = raw.replace(/(\p{Ll}{2}|\))\.(\p{Lu})/gu, '$1. $2').replace(/(\p{L})\.(\p{Lu}\p{Ll})/gu, '$1. $2');
   const terms: string[] = [];
   const surface = new Map<string, string>();
   const names = new Set<string>();
@@ -342,7 +342,7 @@ export function profile(raw: string): Profile {
       val.unit = stem(joined[1]!.toLowerCase());
       val.unitSurface = joined[1]!;
       val.unitEnd = val.end + joined[0].length;
-    } else if (next && next.start - val.end < 16 && !/[,;:()[\]]/.test(text.slice(val.end, next.start))) {
+    } else if (next && next.start - val.end < 16 && !/[,;()[\]]/.test(text.slice(val.end, next.start))) {
       val.unit = next.term;
       val.unitSurface = text.slice(next.start, next.end);
       val.unitEnd = next.end;

@@ -39,7 +39,7 @@ export interface Token {
 }
 
 /** What a word is; {@link nextWord} scans exactly these matches by hand. */
-export const WORD = /[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*/gu;
+export const WORD = /[\p{L}\p{N}]+(?:(?:['’\-]|\.(?!(?<=\p{L}\.)\p{Lu}\p{Ll}))[\p{L}\p{N}]+)*/gu;
 
 const stemmerHost = oramaTokenizer.createTokenizer({ language: 'english', stemming: true });
 const stemCache = new Map<string, string>();
@@ -77,6 +77,16 @@ function wordCharAt(text: string, i: number): number {
   return isWideWordChar(cp) ? (cp > 0xffff ? 2 : 1) : 0;
 }
 
+/**
+ * Whether the full stop at `i` ends one sentence glued to the next ("in Hawaii.Aulani is …",
+ * "label head El-P.Jaime Meline"): a letter before it, a capital and a small letter after it.
+ * Versions, domains and acronyms ("v1.2", "example.com", "Node.JS") stay one word. Runs only at a
+ * full stop inside a word, so the regular expressions cost nothing on ordinary text.
+ */
+function gluedSentence(text: string, i: number): boolean {
+  return text.charCodeAt(i) === 46 && /\p{L}$/u.test(text.slice(Math.max(0, i - 2), i)) && /^\p{Lu}\p{Ll}/u.test(text.slice(i + 1, i + 5));
+}
+
 /** Joiners kept inside a word when a letter or digit follows: ' ’ . - */
 const isJoiner = (c: number): boolean => c === 39 || c === 8217 || c === 46 || c === 45;
 
@@ -96,7 +106,7 @@ function nextWord(text: string, from: number): number {
   i += w;
   for (;;) {
     while (i < n && (w = wordCharAt(text, i)) !== 0) i += w;
-    if (i + 1 < n && isJoiner(text.charCodeAt(i)) && (w = wordCharAt(text, i + 1)) !== 0) i += 1 + w;
+    if (i + 1 < n && isJoiner(text.charCodeAt(i)) && (w = wordCharAt(text, i + 1)) !== 0 && !gluedSentence(text, i)) i += 1 + w;
     else break;
   }
   scanEnd = i;

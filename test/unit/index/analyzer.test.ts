@@ -32,3 +32,12 @@ test('the hand-written word scanner finds exactly the matches of the WORD regex'
     assert.deepEqual(viaScanner(s), viaRegex(s), JSON.stringify(s));
   }
 });
+
+test('a full stop that glues two sentences splits them; versions, domains and acronyms stay one word', () => {
+  const words = (s: string): string[] => tokenize(s).map((t) => t.word);
+  // scraped text often loses the space after a full stop: the name after it must still be found
+  assert.deepEqual(words('resort in Hawaii.Aulani is'), ['resort', 'in', 'hawaii', 'aulani', 'is']);
+  assert.deepEqual(words('label head El-P.Jaime Meline'), ['label', 'head', 'el-p', 'jaime', 'meline']);
+  assert.deepEqual(words('World War II.John'), ['world', 'war', 'ii', 'john']);
+  assert.deepEqual(words('v1.2.0 on example.com with Node.JS'), ['v1.2.0', 'on', 'example.com', 'with', 'node.js']);
+});
