@@ -110,7 +110,9 @@ test('cancellation mid-stream throws CANCELLED and stops the request', async () 
   const model = createOpenAIModel({ baseURL: s.url, model: 'mock-model' });
   const ctl = new AbortController();
   const p = model.chat([{ role: 'user', content: 'hi' }], { signal: ctl.signal });
-  setTimeout(() => ctl.abort(), 50);
+  // abort once the request is in flight (a loaded machine may take longer than any fixed delay to send it)
+  for (const deadline = Date.now() + 10_000; s.chatCalls() === 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 10));
+  ctl.abort();
   await rejectsWithCode(p, 'CANCELLED');
   assert.equal(s.chatCalls(), 1, 'no retry after a cancel');
 });
