@@ -197,10 +197,15 @@ function scaleDigits(values: Value[], tokens: ReturnType<typeof tokenize>, text:
   }
 }
 
+/** A full stop right before a capital: the only text the glued-sentence repairs change. */
+const GLUE_HINT = /[\p{L})]\.\p{Lu}/u;
 const CAPITALS = /^\p{Lu}{2,}$/u;
 /** Whether token `k` is written in capitals (two letters or more) and neither neighbour is. */
 function isolatedCapitals(tokens: ReturnType<typeof tokenize>, k: number, text: string): boolean {
   const t = tokens[k]!;
+  // most words start with a small letter: no slice, no regular expression for them
+  const c = text.charCodeAt(t.start);
+  if (c >= 97 && c <= 122) return false;
   if (!CAPITALS.test(text.slice(t.start, t.end))) return false;
   const caps = (j: number): boolean => {
     const n = tokens[j];
@@ -224,7 +229,7 @@ function boundaryBetween(text: string, from: number, to: number): boolean {
 /** Profiles `text` (already cleaned of markdown). */
 export function profile(raw: string): Profile {
   // scraped text often glues sentences together ("…the label head El-P.Jaime Meline (born …")
-  const text = raw.replace(/(\p{Ll}{2}|\))\.(\p{Lu})/gu, '$1. $2').replace(/(\p{L})\.(\p{Lu}\p{Ll})/gu, '$1. $2');
+  const text = GLUE_HINT.test(raw) ? raw.replace(/(\p{Ll}{2}|\))\.(\p{Lu})/gu, '$1. $2').replace(/(\p{L})\.(\p{Lu}\p{Ll})/gu, '$1. $2') : raw;
   const terms: string[] = [];
   const surface = new Map<string, string>();
   const names = new Set<string>();
