@@ -14,7 +14,7 @@ import { activationMs, backgroundDecision, firstRunMessage, firstRunSettled, int
 import type { PdfEditorProvider } from './pdfEditor';
 import type { SourceItem } from './sourceGroups';
 import type { SourcesView } from './sourcesView';
-import { STATUS_URI } from './indexStatus';
+import { STATUS_URI, statusMarkdown, type IndexStatusProvider } from './indexStatus';
 import { API_KEY_SECRET, type ModelResolver } from './model';
 import type { ReportHandle, ReportPayload } from './reportPanel';
 import type { VerityService } from './service';
@@ -30,7 +30,11 @@ export interface CommandDeps {
   report: ReportHandle;
   pdf: PdfEditorProvider;
   sources: SourcesView;
+  status: IndexStatusProvider;
 }
+
+/** How long Show Index Status waits for an already open status document to take the new text. */
+const STATUS_REFRESH_MS = 3000;
 
 /** Markdown evidence narrowed to the lines of its quote, so links open at the quoted line, not the passage's first. */
 async function narrowEvidence(result: CheckResult): Promise<CheckResult> {
@@ -128,6 +132,19 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     const doc = await vscode.workspace.openTextDocument(STATUS_URI);
     await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
     await vscode.window.showTextDocument(doc, { preview: true });
+    // a status document opened before keeps its old text until VS Code asks again: ask now, and
+    // return (and show) the state as it is, not as it was when the document was first opened
+    const fresh = statusMarkdown(await service.getVerity(), context.storageUri?.fsPath, service.loadedFromSnapshot);
+    if (doc.getText() !== fresh) {
+      const updated = new Promise<void>((resolve) => {
+        const timer = setTimeout(() => { sub.dispose(); resolve(); }, STATUS_REFRESH_MS);
+        const sub = vscode.workspace.onDidChangeTextDocument((e) => {
+          if (e.document === doc && doc.getText() === fresh) { clearTimeout(timer); sub.dispose(); resolve(); }
+        });
+      });
+      deps.status.refresh();
+      await updated;
+    }
     return doc.getText();
   });
 

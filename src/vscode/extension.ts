@@ -76,7 +76,7 @@ export function activate(context: vscode.ExtensionContext): void {
   });
   const chat = new VerityChat({ ready: () => svc.ready(), models, log, showReport: (p) => report.show(p), setLatest: (p) => report.setLatest(p), rememberPdf: (r) => pdf.remember(r) });
   chat.register(context);
-  registerCommands(context, { service: svc, checks, models, chat, log, report, pdf, sources });
+  registerCommands(context, { service: svc, checks, models, chat, log, report, pdf, sources, status });
 
   // Prose languages scope the context menu and keybinding (package.json `when` clauses).
   const setLanguages = () => void vscode.commands.executeCommand('setContext', 'verity.proseLanguages', settings().languages);

@@ -25,6 +25,8 @@ export interface Found {
   strength: number;
   /** For a value found in the claim value's own slot (the same words around it): that claim value. */
   slot?: Value;
+  /** A name that only stands in for the missing one (no shared slot): it needs the rest fully restated. */
+  guess?: boolean;
 }
 
 /** Units of measure by dimension, as multiples of a base (seconds, bytes). */
@@ -275,11 +277,13 @@ function nameConflict(claim: Profile, n: string, window: readonly Unit[], unit: 
       if ((before !== undefined && ts[o[0] - 1] === before) || (after !== undefined && ts[o[1] + 1] === after)) return found(u, m);
     }
   }
-  // no shared slot: the best unit's other name stands in (a weaker finding: the name counts as unstated)
+  // no shared slot: the best unit's other name stands in (a weaker finding: the name counts as
+  // unstated, and it decides only where the unit restates all the rest of the claim)
   const other = [...unit.profile.names].filter((m) => !claimTerms.has(m));
   if (other.length === 0) return undefined;
+  if (run[0] !== run[1] && abbreviates(claim, run, unit.profile.surface.get(other[0]!) ?? other[0]!)) return undefined;
   const f = found(unit, other[0]!);
-  return { ...f, terms: [] };
+  return { ...f, terms: [], guess: true };
 }
 
 /** Share of a unit's terms a claim must repeat for a polarity flip to count as restating it. */

@@ -143,6 +143,8 @@ export function analyzeClaim(claim: Profile, weights: Map<string, number>, align
     // how much of the rest of the claim the window restates: the conflicting element counts as matched
     const restated = weightedRecall(weights, (t) => f.terms.includes(t) || window.some((u) => hasTerm(u.termSet, t)));
     if (agreed(claim, sorted, i, restated, f)) continue;
+    // a stand-in name with no shared slot is a guess: only a window that restates everything else may make it
+    if (f.guess && restated < 1 - 1e-9) continue;
     // the window that restates most of the rest decides: a looser one found first may not
     if (analysis.contradiction && analysis.contradiction.align >= restated) continue;
     const type = f.group === 'polarity' ? 'negation' : f.group === 'name' ? 'name' : 'value';

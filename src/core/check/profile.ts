@@ -105,10 +105,14 @@ function numericValue(raw: string): string {
 
 // commas only group thousands ("1,500"); "1,2,3" is a list of three numbers
 const NUMBER = /(?<![\p{L}\p{N}])v?\d+(?:,\d{3}(?![\p{N}]))*(?:\.\d+)*(?![\p{N}])/gu;
+/** A reference to a numbered source right before a number ("passage 3", "Passages 1 and"). */
+const REFERENCE_BEFORE = /\b(passages?|documents?|sources?)\s+(\d+\s*(,|and|&)\s*)*$/i;
 /** Tokens after a negation word within which the term it negates is looked for. */
 const NEGATION_REACH = 3;
 /** Verbs that negate the clause they govern when "to" follows ("fails to start", "unable to connect"). */
 const FAIL_WORDS = new Set(['fail', 'fails', 'failed', 'failing', 'unable']);
+/** Verbs that negate what they govern on their own ("avoid rubbing it" says "do not rub it"). */
+const NEGATING_VERBS = new Set(['avoid', 'avoids', 'avoided', 'avoiding']);
 /** Stop words that have an antonym (WordNet's or the closed-class supplement): kept as polar words. */
 let polarWords: Set<string> | undefined;
 function isPolar(word: string): boolean {
@@ -243,6 +247,8 @@ export function profile(raw: string): Profile {
   const numberRanges: Array<[number, number]> = [];
   for (const m of text.matchAll(NUMBER)) {
     const start = m.index!;
+    // "passage 3", "Document 2": which source an answer cites, not a value it states
+    if (REFERENCE_BEFORE.test(text.slice(Math.max(0, start - 12), start))) continue;
     const raw = m[0].replace(/[.,]$/, '');
     numberRanges.push([start, start + raw.length]);
     values.push({ v: numericValue(raw), surface: raw, unit: '', unitSurface: '', start, end: start + raw.length, unitEnd: start + raw.length });
@@ -281,7 +287,7 @@ export function profile(raw: string): Profile {
     const failTo = FAIL_WORDS.has(t.word) && tokens[k + 1]?.word === 'to';
     // scraped text often loses the apostrophe: "don t", "can t" are still negations
     const split = tokens[k + 1]?.word === 't' && tokens[k + 1]!.start === t.end + 1 && NEGATIONS.has(`${t.word}'t`);
-    if (NEGATIONS.has(t.word) || t.word.endsWith("n't") || failTo || split) {
+    if (NEGATIONS.has(t.word) || t.word.endsWith("n't") || failTo || split || NEGATING_VERBS.has(t.word)) {
       negations++;
       negReach = NEGATION_REACH;
       cues.push({ start: t.start, end: t.end, term: '' });

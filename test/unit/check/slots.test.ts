@@ -32,6 +32,8 @@ const DOCS = [
   passage('breath', 'Breathing out requires no effort from your body unless you have a lung disease.'),
   passage('open', 'Open-access texts are available for free from the library portal.'),
   passage('nics', 'Employers pay lower NICs as a result of paying their employees a reduced salary.'),
+  passage('hair', 'Dry the hair with a towel using a patting or stroking motion. Do not rub the hair back and forth.'),
+  passage('steak', 'Porterhouse steaks are cut from further back on the short loin and include two muscles.'),
 ];
 const FILLER = Array.from({ length: 40 }, (_, i) =>
   passage(`filler${i}`, `Release note ${i}: the dashboard layout was adjusted and several labels in the navigation menu were renamed for clarity.`));
@@ -123,4 +125,13 @@ test('numbers in several words and digits with a scale word are one value each',
 test('a number in two words is compared as one number ("ninety-nine years" against "a two year warranty")', () => {
   const c = createChecker(createMemorySource([passage('lamp', 'The desk lamp comes with a two year warranty covering defects.')]));
   assert.notEqual(c.check('The desk lamp warranty lasts ninety-nine years.').sentences[0]!.verdict, 'supported');
+});
+
+test('a passage reference is no value, and "avoid" negates like "do not"', () => {
+  // "passage 1" names which source the answer cites; it is not a number to compare with "two"
+  assert.notEqual(one('According to passage 1, Porterhouse steaks are cut from further back on the short loin.').verdict, 'contradicted');
+  assert.deepEqual(profile('As shown in Passage 3, the base is 5 inches wide.').values.map((v) => v.v), ['5']);
+  // "avoiding rubbing" and "do not rub" say the same
+  assert.notEqual(one('Dry the hair with a towel, avoiding rubbing the hair back and forth.').verdict, 'contradicted');
+  assert.equal(one('Dry the hair with a towel and rub the hair back and forth.').verdict, 'contradicted');
 });
