@@ -15,3 +15,20 @@ export function antonymsOf(term: string): readonly string[] | undefined {
   if (!list) split.set(term, (list = table[term]!.split(' ')));
   return list;
 }
+
+/** Prefixes that make a word its opposite ("eligible" / "ineligible", "qualify" / "disqualify"). */
+const NEGATING_PREFIX = /^(un|in|im|il|ir|dis|non)(?=\p{L}{4})/u;
+
+/**
+ * The word without a negating prefix ("disqualifi" → "qualifi"), or undefined when it has none.
+ * At least four letters must follow, so "inform" is not "in" + "form".
+ */
+export function withoutNegatingPrefix(term: string): string | undefined {
+  const m = NEGATING_PREFIX.exec(term);
+  return m ? term.slice(m[0].length) : undefined;
+}
+
+/** Every word that is `term` with a negating prefix added. */
+export function withNegatingPrefixes(term: string): string[] {
+  return /^\p{L}{4}/u.test(term) ? ['un', 'in', 'im', 'il', 'ir', 'dis', 'non'].map((p) => p + term) : [];
+}

@@ -7,7 +7,7 @@ import { VerityError } from '../errors';
 import { analyze } from '../text/analyzer';
 import type { CheckResult, CheckSummary, Conflict, EvidenceRef, Passage, SearchHit, SearchOptions, SentenceVerdict } from '../types';
 import { align, passageProfile, type Alignment } from './align';
-import { antonymsOf } from './antonyms';
+import { antonymsOf, withoutNegatingPrefix } from './antonyms';
 import { idfOf, withBackground } from './backgroundStats';
 import { DEFAULT_CALIBRATION, type Calibration } from './calibration';
 import { cleanClaim, extractCitations } from './clean';
@@ -81,14 +81,11 @@ function commonIdf(n: number): number {
 }
 /** Opposites of an absent claim word added to its index query, at most. */
 const MAX_OPPOSITES = 3;
-/** Prefixes that make a word its opposite ("disqualify", "unmade", "ineligible"). */
-const NEGATING_PREFIX = /^(un|in|im|il|ir|dis|non)(?=\p{L}{4})/u;
-
 /** A word's opposites: the word without a negating prefix, then its WordNet antonyms. */
 function oppositesOf(term: string): string[] {
   const out: string[] = [];
-  const m = NEGATING_PREFIX.exec(term);
-  if (m) out.push(term.slice(m[0].length));
+  const base = withoutNegatingPrefix(term);
+  if (base !== undefined) out.push(base);
   for (const a of antonymsOf(term) ?? []) if (!out.includes(a)) out.push(a);
   return out;
 }

@@ -62,13 +62,19 @@ const ADVICE = [
   /\b(these|this|the above) (are|is) (only |just )?(generali[sz]ations?|general (guidelines?|information|tips|advice))\b|\beveryone is different\b/i,
 ];
 
+/** What may come before a step's verb: "In the Control Panel, ", "Then ". */
+const STEP_LEAD = String.raw`^(?:(?:in|from|on|under|within|inside|at) [^,.;:]{1,60},\s*)?(?:(?:then|next|now|first|finally),?\s+)?`;
+
 /**
  * An instruction to operate a user interface: an imperative that opens the sentence with a verb of
  * clicking, choosing, typing or moving around a screen ("Select the Disable the plugin checkbox",
  * "Click Save", "Expand Root Schema → global"). It tells the reader what to do, not what is true:
  * whether the documents describe the same step is a question for the reader, not a contradiction.
  */
-const UI_STEP = /^(?:(?:in|from|on|under|within|inside|at) [^,.;:]{1,60},\s*)?(?:(?:then|next|now|first|finally),?\s+)?(?:click|double-click|right-click|tap|press|select|deselect|clear|check|uncheck|tick|untick|toggle|expand|collapse|choose|pick|navigate|scroll|drag|hover|type|enter|open|close|go)\b(?!\s+(?:is|are|was|were|has|have|can|will|may)\b)/i;
+const UI_STEP = new RegExp(STEP_LEAD + String.raw`(?:click|double-click|right-click|tap|press|select|deselect|clear|check|uncheck|tick|untick|toggle|expand|collapse|choose|pick|navigate|scroll|drag|hover|type|enter|open|close|go)\b(?!\s+(?:is|are|was|were|has|have|can|will|may)\b)`, 'i');
+
+/** The step's verb (after any lead-in) and the gap and word after it. */
+const STEP_VERB_AND_NEXT = new RegExp(STEP_LEAD + String.raw`[\p{L}-]+(\s*)(\S*)`, 'iu');
 
 /** Words an imperative's object or direction starts with ("Click the …", "Go to …", "Scroll down"). */
 const STEP_OBJECT = new Set([
@@ -82,7 +88,7 @@ const STEP_OBJECT = new Set([
  * adjective, not an instruction.
  */
 function objectFollows(t: string): boolean {
-  const m = /^(?:(?:in|from|on|under|within|inside|at) [^,.;:]{1,60},\s*)?(?:(?:then|next|now|first|finally),?\s+)?[\p{L}-]+(\s*)(\S*)/iu.exec(t);
+  const m = STEP_VERB_AND_NEXT.exec(t);
   if (!m) return true;
   const [, gap, next] = m;
   if (next === '' || /^[.!:;]/.test(next!)) return true;

@@ -6,7 +6,7 @@
  */
 import type { Conflict } from '../types';
 import { hasTerm, type Unit } from './align';
-import { antonymsOf } from './antonyms';
+import { antonymsOf, withNegatingPrefixes, withoutNegatingPrefix } from './antonyms';
 import type { Profile, Value } from './profile';
 import { STOP_WORDS, stem, tokenize } from '../text/analyzer';
 
@@ -339,19 +339,10 @@ function neighbours(p: Profile, start: number): [string, string] {
   return [prev, next];
 }
 
-/** Prefixes that make a word its opposite ("eligible" / "ineligible", "qualify" / "disqualify"). */
-const NEGATING_PREFIXES = ['un', 'in', 'im', 'il', 'ir', 'dis', 'non'];
-/** Shortest word a negating prefix is taken to apply to ("inform" is not "in" + "form"). */
-const MIN_BASE = 4;
-
 /** Words of the unit that are `a` with a negating prefix, or `a` without one. */
 function prefixOpposites(a: string, unitWords: ReadonlyMap<string, unknown>): string[] {
-  const out: string[] = [];
-  for (const p of NEGATING_PREFIXES) {
-    if (a.length >= p.length + MIN_BASE && a.startsWith(p) && unitWords.has(a.slice(p.length))) out.push(a.slice(p.length));
-    if (a.length >= MIN_BASE && unitWords.has(p + a)) out.push(p + a);
-  }
-  return out;
+  const base = withoutNegatingPrefix(a);
+  return [...(base !== undefined ? [base] : []), ...withNegatingPrefixes(a)].filter((w) => unitWords.has(w));
 }
 
 /**
