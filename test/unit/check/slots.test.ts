@@ -9,11 +9,8 @@ import assert from 'node:assert/strict';
 import { createChecker } from '../../../src/core/check/checker';
 import { createMemorySource } from '../../../src/core/check/memorySource';
 import { profile } from '../../../src/core/check/profile';
-import type { Passage, SentenceVerdict } from '../../../src/core/types';
-
-const passage = (id: string, text: string): Passage => ({
-  id, path: `docs/${id}.md`, kind: 'md', headings: [id], startLine: 1, endLine: 1, text, hash: id,
-});
+import type { SentenceVerdict } from '../../../src/core/types';
+import { passage, releaseNotes } from './corpus';
 
 const DOCS = [
   passage('pilot', 'The VADIP pilot program ran from 2013 to 2017. It covered dental care for veterans.'),
@@ -35,8 +32,7 @@ const DOCS = [
   passage('hair', 'Dry the hair with a towel using a patting or stroking motion. Do not rub the hair back and forth.'),
   passage('steak', 'Porterhouse steaks are cut from further back on the short loin and include two muscles.'),
 ];
-const FILLER = Array.from({ length: 40 }, (_, i) =>
-  passage(`filler${i}`, `Release note ${i}: the dashboard layout was adjusted and several labels in the navigation menu were renamed for clarity.`));
+const FILLER = releaseNotes();
 const checker = createChecker(createMemorySource([...DOCS, ...FILLER]));
 const one = (s: string): SentenceVerdict => checker.check(s).sentences[0]!;
 

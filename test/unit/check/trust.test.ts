@@ -7,11 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createChecker } from '../../../src/core/check/checker';
 import { createMemorySource } from '../../../src/core/check/memorySource';
-import type { Passage, SentenceVerdict } from '../../../src/core/types';
-
-const passage = (id: string, text: string): Passage => ({
-  id, path: `docs/${id}.md`, kind: 'md', headings: [id], startLine: 1, endLine: text.split('\n').length, text, hash: id,
-});
+import type { SentenceVerdict } from '../../../src/core/types';
+import { passage, releaseNotes } from './corpus';
 
 /** A small product guide: settings, defaults, plugins, analytics, and a third-party licence notice. */
 const GUIDE = [
@@ -47,8 +44,7 @@ const GUIDE = [
   ].join('\n')),
 ];
 // filler so that term statistics are not those of a three-passage folder
-const FILLER = Array.from({ length: 40 }, (_, i) =>
-  passage(`filler${i}`, `Release note ${i}: the dashboard layout was adjusted and several labels in the navigation menu were renamed for clarity.`));
+const FILLER = releaseNotes();
 const checker = createChecker(createMemorySource([...GUIDE, ...FILLER]));
 const one = (s: string): SentenceVerdict => checker.check(s).sentences[0]!;
 
