@@ -29,6 +29,8 @@ export interface SentenceRecord {
   goldStrict: boolean;
   /** Perturbation type, or 'original' (perturb set only). */
   kind?: string;
+  /** The sentence as checked (product records), for reading failures. */
+  text?: string;
 }
 
 export const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');

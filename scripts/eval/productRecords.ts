@@ -80,7 +80,7 @@ export async function ragtruthProductRecords(dir: string, tmp: string, modes: Ra
         const overl = r.labels.filter((l) => l.start < s.end && l.end > s.start);
         out.push({
           ds: RAG_DATASET[mode], group: r.source_id, item: `${mode}:${r.id}`, features: claimFeatures(s),
-          gold: overl.length > 0, goldStrict: overl.some((l) => !l.implicit_true),
+          gold: overl.length > 0, goldStrict: overl.some((l) => !l.implicit_true), text: s.text,
         });
       }
     }

@@ -88,7 +88,40 @@ export function unstatedValues(claim: Profile, window: readonly Unit[]): Value[]
 
 /** Claim names (terms) that no unit of the window holds. */
 export function unstatedNames(claim: Profile, window: readonly Unit[]): string[] {
-  return [...claim.names].filter((n) => !window.some((u) => hasTerm(u.termSet, n)));
+  const missing = [...claim.names].filter((n) => !window.some((u) => hasTerm(u.termSet, n)));
+  if (missing.length === 0) return missing;
+  // a name the window writes as its initials, or spells out: "United States" / "US", "ACS" /
+  // "American Cancer Society"
+  const stated = new Set<string>();
+  const claimRuns = initialisms(claim);
+  for (const u of window) {
+    for (const [abbr, run] of claimRuns) if (hasTerm(u.termSet, abbr)) for (const t of run) stated.add(t);
+    for (const [abbr, run] of initialisms(u.profile)) if (claim.names.has(abbr) && run.every((t) => !claim.names.has(t) || stated.has(t))) stated.add(abbr);
+  }
+  return missing.filter((n) => !stated.has(n));
+}
+
+const initialismCache = new WeakMap<Profile, Map<string, string[]>>();
+/**
+ * The runs of two or more adjacent capitalised names of a profile by their initials, in lower
+ * case as terms are ("United States" → 'us'), cached per profile.
+ */
+function initialisms(p: Profile): Map<string, string[]> {
+  let m = initialismCache.get(p);
+  if (m) return m;
+  m = new Map();
+  for (let i = 0; i < p.terms.length; i++) {
+    if (!p.names.has(p.terms[i]!)) continue;
+    const [a, b] = nameRun(p, i, () => true);
+    if (b > a) {
+      const run = p.terms.slice(a, b + 1);
+      const initials = run.map((t) => (p.surface.get(t) ?? t)[0]!).join('');
+      if (/^\p{Lu}+$/u.test(initials)) m.set(stem(initials.toLowerCase()), run);
+    }
+    i = Math.max(i, b);
+  }
+  initialismCache.set(p, m);
+  return m;
 }
 
 /** The word written just before offset `at` (lower case), '' at the start. */
@@ -229,6 +262,13 @@ function nameRun(p: Profile, i: number, keep: (t: string) => boolean): [number, 
   return [a, b];
 }
 
+/** Characters between terms `i` and `j` of `p` (i before j); Infinity when either is not found. */
+function termGap(p: Profile, i: number, j: number): number {
+  const a = p.spans.get(p.terms[i]!);
+  const b = p.spans.get(p.terms[j]!);
+  return a && b ? Math.abs(b[0] - a[1]) : Infinity;
+}
+
 /** Whether terms `i` and `j` of `p` are written next to each other (white space only between). */
 function adjacent(p: Profile, i: number, j: number): boolean {
   const a = p.spans.get(p.terms[i]!);
@@ -245,6 +285,9 @@ function nameConflict(claim: Profile, n: string, window: readonly Unit[], unit: 
   // a name of several words ("South Dakota", "New York") is one element on each side
   const missing = new Set(unstatedNames(claim, window));
   const run = nameRun(claim, i, (t) => missing.has(t));
+  // the whole name the missing words belong to ("American Cancer Society", of which the source
+  // states "cancer" and "society"): the claim's own abbreviation of it is no other name
+  const whole = nameRun(claim, i, () => true);
   const before = claim.terms[run[0] - 1];
   const after = claim.terms[run[1] + 1];
   const found = (u: Unit, m: string): Found => {
@@ -261,6 +304,8 @@ function nameConflict(claim: Profile, n: string, window: readonly Unit[], unit: 
       terms: claim.terms.slice(run[0], run[1] + 1), strength: 0,
     };
   };
+  // the name framed like the claim's on both sides wins over one framed on one side only
+  let oneSided: { f: Found; gap: number } | undefined;
   for (const u of window) {
     const ts = u.profile.terms;
     for (let j = 0; j < ts.length; j++) {
@@ -269,19 +314,28 @@ function nameConflict(claim: Profile, n: string, window: readonly Unit[], unit: 
       // against "the Class D license and …"): the slot decides, not the name's absence
       if (!u.profile.names.has(m) || m === n) continue;
       // a name of several words the claim also abbreviates ("National Insurance Contributions (NICs)")
-      if (run[0] !== run[1] && abbreviates(claim, run, u.profile.surface.get(m) ?? m)) continue;
-      if ((prev !== undefined && ts[j - 1] === prev) || (next !== undefined && ts[j + 1] === next)) return found(u, m);
+      if (whole[0] !== whole[1] && abbreviates(claim, whole, u.profile.surface.get(m) ?? m)) continue;
+      const samePrev = prev !== undefined && ts[j - 1] === prev;
+      const sameNext = next !== undefined && ts[j + 1] === next;
+      if (samePrev && sameNext) return found(u, m);
+      if (samePrev || sameNext) {
+        // of names framed on one side, the one written closest to its shared word
+        const gap = termGap(u.profile, samePrev ? j - 1 : j, samePrev ? j : j + 1);
+        if (!oneSided || gap < oneSided.gap) oneSided = { f: found(u, m), gap };
+        continue;
+      }
       // the slot of a name of several words is around the whole name ("in South Dakota State" / "in New York State")
       if (run[0] === run[1] || claimTerms.has(m)) continue;
       const o = nameRun(u.profile, j, (t) => !claimTerms.has(t));
-      if ((before !== undefined && ts[o[0] - 1] === before) || (after !== undefined && ts[o[1] + 1] === after)) return found(u, m);
+      if ((before !== undefined && ts[o[0] - 1] === before) || (after !== undefined && ts[o[1] + 1] === after)) oneSided ??= { f: found(u, m), gap: Infinity };
     }
   }
+  if (oneSided) return oneSided.f;
   // no shared slot: the best unit's other name stands in (a weaker finding: the name counts as
   // unstated, and it decides only where the unit restates all the rest of the claim)
   const other = [...unit.profile.names].filter((m) => !claimTerms.has(m));
   if (other.length === 0) return undefined;
-  if (run[0] !== run[1] && abbreviates(claim, run, unit.profile.surface.get(other[0]!) ?? other[0]!)) return undefined;
+  if (whole[0] !== whole[1] && abbreviates(claim, whole, unit.profile.surface.get(other[0]!) ?? other[0]!)) return undefined;
   const f = found(unit, other[0]!);
   return { ...f, terms: [], guess: true };
 }
@@ -347,14 +401,15 @@ function prefixOpposites(a: string, unitWords: ReadonlyMap<string, unknown>): st
 
 /**
  * Stems of the base forms a written word may have: WordNet's antonyms are stems of base forms
- * ("add"), while "added" stems to "ad". An inflection (-ed, -ing, -es, -s) is taken off, a doubled
- * final consonant undone ("stopped") and a silent e restored ("hoped").
+ * ("add"), while "added" stems to "ad". An inflection (-ed, -ing, -es, -s, and the comparative
+ * -er, -est) is taken off, a doubled final consonant undone ("stopped", "bigger") and a silent e
+ * restored ("hoped", "later").
  */
 function baseStemsOf(surface: string | undefined): string[] {
   if (!surface) return [];
   const w = surface.toLowerCase();
   const out = new Set<string>();
-  for (const suffix of ['ed', 'ing', 'es', 's', 'd']) {
+  for (const suffix of ['ed', 'ing', 'es', 's', 'd', 'er', 'est']) {
     if (!w.endsWith(suffix) || w.length - suffix.length < 3) continue;
     const b = w.slice(0, -suffix.length);
     out.add(stem(b));
@@ -375,8 +430,34 @@ function baseStems(p: Profile): Map<string, [number, number]> {
   return m;
 }
 
+/**
+ * Whether a unit of the window states the claim word at `span` itself (or its base form: "small"
+ * for "smaller") in the claim's slot, sharing a neighbour with it, and restates at least as much
+ * of the claim as `u`, the unit with the opposite: the window then says what the claim says, and
+ * the opposite is about something else ("… warm water … rinse in cool water", "a rock is large …
+ * a stone is small").
+ */
+function windowStates(claim: Profile, a: string, span: [number, number], window: readonly Unit[], u: Unit): boolean {
+  const forms = new Set([a, ...baseStemsOf(claim.surface.get(a))]);
+  const [cp, cn] = neighbours(claim, span[0]);
+  const terms = new Set(claim.terms);
+  const shared = (x: Unit): number => [...terms].filter((t) => hasTerm(x.termSet, t)).length;
+  const bar = shared(u);
+  for (const w of window) {
+    if (w === u) continue;
+    const words = new Map<string, [number, number]>([...w.profile.spans, ...w.profile.polar, ...baseStems(w.profile)]);
+    for (const f of forms) {
+      const at = words.get(f);
+      if (!at) continue;
+      const [up, un] = neighbours(w.profile, at[0]);
+      if (((cp && cp === up) || (cn && cn === un)) && shared(w) >= bar) return true;
+    }
+  }
+  return false;
+}
+
 /** A claim word whose WordNet antonym the unit states in its place ("disabled" / "enabled", "after" / "before"). */
-function antonymConflict(claim: Profile, u: Unit): Found | undefined {
+function antonymConflict(claim: Profile, u: Unit, window: readonly Unit[]): Found | undefined {
   const cn = negatedTerms(claim);
   const un = negatedTerms(u.profile);
   const claimWords = new Map<string, [number, number]>([...claim.spans, ...claim.polar]);
@@ -386,9 +467,11 @@ function antonymConflict(claim: Profile, u: Unit): Found | undefined {
     if (unitWords.has(a)) continue;
     const opposites = [...(antonymsOf(a) ?? []), ...prefixOpposites(a, unitWords)];
     for (const b of baseStemsOf(claim.surface.get(a))) if (b !== a) opposites.push(...(antonymsOf(b) ?? []));
+    let said: boolean | undefined;
     for (const b of opposites) {
       const at = unitWords.get(b) ?? unitBases.get(b);
       if (!at) continue;
+      if ((said ??= windowStates(claim, a, span, window, u))) break;
       // the claim also says the source's word: only an opposite framed the same on both sides counts
       const both = claimWords.has(b);
       // "not disabled" says what "enabled" says
@@ -509,7 +592,7 @@ export function findConflict(claim: Profile, window: readonly Unit[], unit: Unit
   if (missing.length > 0) return undefined;
   const units = [unit, ...window.filter((u) => u !== unit)];
   for (const u of units) {
-    const f = negationConflict(claim, u) ?? quantifierConflict(claim, u) ?? antonymConflict(claim, u) ?? parityConflict(claim, u);
+    const f = negationConflict(claim, u) ?? quantifierConflict(claim, u) ?? antonymConflict(claim, u, units) ?? parityConflict(claim, u);
     if (f) return f;
   }
   return undefined;

@@ -111,8 +111,13 @@ const REFERENCE_BEFORE = /\b(passages?|documents?|sources?)\s+(\d+\s*(,|and|&)\s
 const NEGATION_REACH = 3;
 /** Verbs that negate the clause they govern when "to" follows ("fails to start", "unable to connect"). */
 const FAIL_WORDS = new Set(['fail', 'fails', 'failed', 'failing', 'unable']);
-/** Verbs that negate what they govern on their own ("avoid rubbing it" says "do not rub it"). */
+/**
+ * Verbs that negate the verb they govern ("avoid rubbing it" says "do not rub it"). Only before a
+ * verb in -ing: "avoid physical contact that …" names a thing, and a claim that names the same
+ * thing ("Physical contact that …", a list item) does not assert its opposite.
+ */
 const NEGATING_VERBS = new Set(['avoid', 'avoids', 'avoided', 'avoiding']);
+const GERUND = /^\p{L}{2,}ing$/u;
 /** Stop words that have an antonym (WordNet's or the closed-class supplement): kept as polar words. */
 let polarWords: Set<string> | undefined;
 function isPolar(word: string): boolean {
@@ -287,7 +292,7 @@ export function profile(raw: string): Profile {
     const failTo = FAIL_WORDS.has(t.word) && tokens[k + 1]?.word === 'to';
     // scraped text often loses the apostrophe: "don t", "can t" are still negations
     const split = tokens[k + 1]?.word === 't' && tokens[k + 1]!.start === t.end + 1 && NEGATIONS.has(`${t.word}'t`);
-    if (NEGATIONS.has(t.word) || t.word.endsWith("n't") || failTo || split || NEGATING_VERBS.has(t.word)) {
+    if (NEGATIONS.has(t.word) || t.word.endsWith("n't") || failTo || split || (NEGATING_VERBS.has(t.word) && GERUND.test(tokens[k + 1]?.word ?? ''))) {
       negations++;
       negReach = NEGATION_REACH;
       cues.push({ start: t.start, end: t.end, term: '' });
