@@ -59,10 +59,12 @@ async function run(dir: string): Promise<void> {
     if (m.haluevalMulti !== undefined) console.log(`halueval qa multi-turn accuracy ${pct(m.haluevalMulti)}   target >= 97%`);
     if (m.perturb) {
       const p = m.perturb;
-      console.log(`doc2dial perturbations (${p.n} perturbed sentences + originals, verity check --store <doc2dial>)`);
+      console.log(`doc2dial perturbations (${p.n} sentences with a fact changed + originals, verity check --store <doc2dial>)`);
       console.log(`  flagged perturbed with the right type (contradicted)  ${pct(p.correctType)}   target >= 80%`);
       console.log(`  perturbed flagged at all                              ${pct(p.detected)}   target >= 90%`);
       console.log(`  originals passing (supported)                         ${pct(p.originalsPass)}   target >= 97%`);
+      console.log(`  invented detail (a phrase from another document appended; right verdict unsupported, no target):`);
+      console.log(`    flagged ${pct(p.invented)}; flagged or supported only as uncertain, naming what the passage leaves out ${pct(p.inventedMarked)}`);
       for (const [t, v] of Object.entries(p.byType)) {
         const ofFlagged = v.detected ? pct(v.contradicted / v.detected) : '    -';
         console.log(`    ${t.padEnd(16)} n=${String(v.n).padStart(4)}  flagged ${pct(v.detected / v.n)}  contradicted ${pct(v.contradicted / v.n)}  (of flagged ${ofFlagged})`);

@@ -8,6 +8,7 @@ import { FEATURE_NAMES } from '../../src/core/check/features';
 import { decideVerdict } from '../../src/core/check/verdict';
 import type { Verdict } from '../../src/core/types';
 import type { Dataset, SentenceRecord } from './checkData';
+import { UNSUPPORTED_KINDS } from './perturb';
 
 /** How much each dataset counts in fitting: RAGTruth is the product's own job (RAG answers). */
 const DATASET_WEIGHT: Record<Dataset, number> = { ragtruth: 2, 'ragtruth-store': 2, 'halueval-one': 1, 'halueval-multi': 1, perturb: 1 };
@@ -117,7 +118,13 @@ export interface Metrics {
   ragtruthStore?: RagMetrics;
   haluevalOne?: number;
   haluevalMulti?: number;
-  perturb?: { detected: number; correctType: number; originalsPass: number; n: number; byType: Record<string, { n: number; detected: number; contradicted: number }> };
+  /**
+   * `detected`, `correctType` and `n` count the kinds that change a fact (the right verdict is
+   * contradicted); `invented` is the share flagged of the kinds that add one (see UNSUPPORTED_KINDS),
+   * `inventedMarked` the share flagged or supported only as uncertain ("the closest passage states
+   * most of it (not …)": the window does not state every term).
+   */
+  perturb?: { detected: number; correctType: number; originalsPass: number; n: number; invented: number; inventedMarked: number; byType: Record<string, { n: number; detected: number; contradicted: number }> };
 }
 export interface PRF { p: number; r: number; f1: number }
 
@@ -143,6 +150,10 @@ function byItem(recs: SentenceRecord[], verdicts: Verdict[]): Map<string, { pred
   });
   return m;
 }
+
+/** A supported claim the product marks as uncertain: its window leaves out a term, value or name (see certaintyOf). */
+const uncertainSupport = (r: SentenceRecord): boolean =>
+  !!r.features && (r.features.recallWin < 1 - 1e-9 || r.features.winMissValue === 1 || r.features.winMissName === 1);
 
 /** Metrics of `verdicts` (parallel to `records`). */
 export function metrics(records: SentenceRecord[], verdicts: Verdict[]): Metrics {
@@ -171,7 +182,7 @@ export function metrics(records: SentenceRecord[], verdicts: Verdict[]): Metrics
   const [pr, pv] = sel('perturb');
   if (pr.length) {
     const byType: Record<string, { n: number; detected: number; contradicted: number }> = {};
-    let orig = 0, origPass = 0, flaggedPerturbed = 0, contradicted = 0, perturbed = 0;
+    let orig = 0, origPass = 0, flaggedPerturbed = 0, contradicted = 0, perturbed = 0, added = 0, addedFlagged = 0, addedMarked = 0;
     pr.forEach((r, i) => {
       const v = pv[i]!;
       if (!r.gold) {
@@ -179,9 +190,19 @@ export function metrics(records: SentenceRecord[], verdicts: Verdict[]): Metrics
         if (v === 'supported') origPass++;
         return;
       }
-      perturbed++;
       const t = (byType[r.kind ?? '?'] ??= { n: 0, detected: 0, contradicted: 0 });
       t.n++;
+      if (UNSUPPORTED_KINDS.has(r.kind ?? '')) {
+        added++;
+        if (flagged(v)) {
+          addedFlagged++;
+          t.detected++;
+        }
+        if (v === 'contradicted') t.contradicted++;
+        if (flagged(v) || uncertainSupport(r)) addedMarked++;
+        return;
+      }
+      perturbed++;
       if (flagged(v)) {
         flaggedPerturbed++;
         t.detected++;
@@ -191,7 +212,10 @@ export function metrics(records: SentenceRecord[], verdicts: Verdict[]): Metrics
         t.contradicted++;
       }
     });
-    out.perturb = { detected: flaggedPerturbed / perturbed, correctType: flaggedPerturbed ? contradicted / flaggedPerturbed : 0, originalsPass: origPass / orig, n: perturbed, byType };
+    out.perturb = {
+      detected: flaggedPerturbed / perturbed, correctType: flaggedPerturbed ? contradicted / flaggedPerturbed : 0, originalsPass: origPass / orig, n: perturbed,
+      invented: added ? addedFlagged / added : 0, inventedMarked: added ? addedMarked / added : 0, byType,
+    };
   }
   return out;
 }

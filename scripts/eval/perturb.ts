@@ -3,19 +3,27 @@
  * in every common kind of contradiction — numbers in digits and in words, units, dates, ranges,
  * negation added and removed (not, never, no longer, cannot, without, fail to, none), antonyms
  * (WordNet's direct antonyms), swapped names (a capitalised name, an organisation's acronym, a
- * place, a form or version code) and quantifiers. Deterministic for a seed; each kind takes at
- * most `perKind` sentences, one item per sentence and kind.
+ * place, a form or version code) and quantifiers; and one kind that contradicts nothing: an
+ * invented detail (a phrase from another document appended to a true sentence, "… through the
+ * annual premium."), which must come back unsupported. Deterministic for a seed; each kind takes
+ * at most `perKind` sentences, one item per sentence and kind.
  */
 import { cleanClaim } from '../../src/core/check/clean';
 import { filterClaim } from '../../src/core/check/claimFilter';
 import { segmentSentences } from '../../src/core/check/segment';
+import { STOP_WORDS } from '../../src/core/text/analyzer';
 import type { Passage } from '../../src/core/types';
 import { wordnetAntonyms } from './wordnetAntonyms';
 
 export const PERTURB_KINDS = [
   'number', 'number-word', 'unit', 'date', 'range', 'negation-added', 'negation-removed', 'antonym',
-  'name', 'name-org', 'name-place', 'name-code', 'quantifier',
+  'name', 'name-org', 'name-place', 'name-code', 'quantifier', 'invented-detail',
 ] as const;
+/**
+ * Kinds whose right verdict is "unsupported", not "contradicted": nothing in the claim conflicts
+ * with the source; it adds what the source does not say.
+ */
+export const UNSUPPORTED_KINDS: ReadonlySet<string> = new Set(['invented-detail']);
 export type PerturbKind = (typeof PERTURB_KINDS)[number];
 
 export interface PerturbItem { original: string; perturbed: string; type: PerturbKind; doc: string }
@@ -70,6 +78,9 @@ const NEG_ADD: Array<[RegExp, string]> = [[/\b(is|are|was|were|must|should|will|
 const NO_ANTONYM = new Set(['have', 'has', 'be', 'do', 'get', 'give', 'take', 'make', 'go', 'come', 'need', 'use', 'want', 'keep', 'let', 'see', 'more', 'less', 'most', 'least', 'other', 'same', 'well', 'much', 'there', 'here', 'still', 'even', 'right', 'hearing', 'federal',
   'medical', 'applied', 'covered', 'like', 'live', 'back', 'some', 'many', 'local']);
 
+/** How an invented detail joins the sentence. */
+const INVENTED_LINKS = ['through', 'by', 'with', 'at', 'for', 'under'];
+
 interface Ctx {
   rand: () => number;
   /** Capitalised names, acronyms and codes of the sentence's document (never swapped in). */
@@ -77,6 +88,10 @@ interface Ctx {
   names: string[];
   acronyms: string[];
   codes: string[];
+  /** Lower-case words of the sentence's document (an invented detail uses none of them). */
+  docWords: Set<string>;
+  /** Two-word phrases of the corpus ("annual premium"), sorted. */
+  phrases: string[];
 }
 
 const pickOther = (xs: readonly string[], not: Set<string> | string, rand: () => number): string | undefined => {
@@ -168,6 +183,15 @@ function perturbOne(text: string, kind: PerturbKind, c: Ctx): string | undefined
       const m = new RegExp(`\\b(${STATES.join('|')})\\b(?! City)`).exec(text);
       return m ? replaceAt(text, m.index, m[0].length, pickOther(STATES, m[0], c.rand)!) : undefined;
     }
+    case 'invented-detail': {
+      // a true sentence that goes on with what its document never says
+      if (!/[a-z]\.$/.test(text)) return undefined;
+      const pool = c.phrases.filter((ph) => ph.split(' ').every((w) => !c.docWords.has(w)));
+      if (pool.length === 0) return undefined;
+      const phrase = pool[Math.floor(c.rand() * pool.length)]!;
+      const prep = INVENTED_LINKS[Math.floor(c.rand() * INVENTED_LINKS.length)]!;
+      return `${text.slice(0, -1)} ${prep} the ${phrase}.`;
+    }
     case 'name-code': {
       const m = /(?<![\w-])[A-Z]{1,5}-\d[\dA-Z-]*(?![\w-])/.exec(text);
       if (!m) return undefined;
@@ -223,6 +247,8 @@ function claimSentences(p: Passage): string[] {
 export function buildPerturbationSet(passages: Passage[], perKind = 120, seed = 3): PerturbItem[] {
   const rand = rng(seed);
   const docNames = new Map<string, Set<string>>();
+  const docWords = new Map<string, Set<string>>();
+  const phrases = new Set<string>();
   const names = new Set<string>(), acronyms = new Set<string>(), codes = new Set<string>();
   for (const p of passages) {
     const set = docNames.get(p.path) ?? new Set<string>();
@@ -236,6 +262,15 @@ export function buildPerturbationSet(passages: Passage[], perKind = 120, seed = 
     collect(/(?<![\w-])[A-Z]{2,6}(?![\w-])/g, acronyms);
     collect(/(?<![\w-])[A-Z]{1,5}-\d[\dA-Z-]*(?![\w-])/g, codes);
     docNames.set(p.path, set);
+    const words = docWords.get(p.path) ?? new Set<string>();
+    for (const m of p.text.toLowerCase().matchAll(/\p{L}+/gu)) words.add(m[0]);
+    docWords.set(p.path, words);
+    // two long lower-case words in a row, within one clause: "annual premium", "dental clinic"
+    for (const m of p.text.matchAll(/(?<![\p{L}-])([a-z]{5,}) ([a-z]{5,})(?![\p{L}-])/gu)) {
+      // a noun last: no function word, and not an adverb, participle or adjective ending
+      if (STOP_WORDS.has(m[1]!) || STOP_WORDS.has(m[2]!) || /(ly|ed|ing|ible|able|al|ous|ive)$/.test(m[2]!)) continue;
+      phrases.add(m[0]);
+    }
   }
   // a capitalised word is a name only when the corpus never writes it in lower case ("Medicare",
   // not "Manage" at the start of a run-in heading)
@@ -243,7 +278,7 @@ export function buildPerturbationSet(passages: Passage[], perKind = 120, seed = 
   for (const p of passages) for (const m of p.text.matchAll(/\b[a-z]{4,}\b/g)) lower.add(m[0]);
   const isName = (n: string): boolean => !lower.has(n.toLowerCase());
   const notDate = (n: string): boolean => isName(n) && !MONTHS.includes(n) && !WEEKDAYS.includes(n) && !STATES.includes(n);
-  const pools = { names: [...names].filter(notDate).sort(), acronyms: [...acronyms].sort(), codes: [...codes].sort() };
+  const pools = { names: [...names].filter(notDate).sort(), acronyms: [...acronyms].sort(), codes: [...codes].sort(), phrases: [...phrases].sort() };
   const sentences: Array<{ text: string; doc: string }> = [];
   for (const p of passages) for (const text of claimSentences(p)) sentences.push({ text, doc: p.path });
   const order = sentences.map((_, i) => i);
@@ -257,7 +292,7 @@ export function buildPerturbationSet(passages: Passage[], perKind = 120, seed = 
     for (const i of order) {
       if (n >= perKind) break;
       const s = sentences[i]!;
-      const perturbed = perturbOne(s.text, kind, { rand, docNames: docNames.get(s.doc) ?? new Set(), ...pools });
+      const perturbed = perturbOne(s.text, kind, { rand, docNames: docNames.get(s.doc) ?? new Set(), docWords: docWords.get(s.doc) ?? new Set(), ...pools });
       if (!perturbed || perturbed === s.text) continue;
       out.push({ original: s.text, perturbed, type: kind, doc: s.doc });
       n++;

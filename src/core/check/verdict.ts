@@ -115,7 +115,8 @@ export function explain(
     if (!quote) return 'supported by the evidence';
     if (clear) return `the source says it: "${short(quote)}"`;
     const m = a.windowMissing;
-    const gaps = [...m.values, ...m.names];
+    // a phrase it leaves out is named first: an added detail ("… by drone") reads as one
+    const gaps = [...(m.phrase ? [m.phrase] : []), ...m.values, ...m.names].filter((g, i, all) => all.findIndex((x) => x.toLowerCase().includes(g.toLowerCase())) === i);
     return `the closest passage states most of it${gaps.length ? ` (not ${list(gaps, 2)})` : ''}: "${short(quote)}"`;
   }
   if (verdict === 'contradicted' && a.contradiction) return contradictionReason(a.contradiction, unitText ?? quote ?? '', clear);

@@ -27,3 +27,13 @@ test('the same claim with one more unseen detail is flagged (the behaviour the s
   const v = await verdictOf("Renewed passports are delivered by drone to the applicant's roof.");
   assert.equal(v.verdict, 'unsupported', v.reason);
 });
+
+test('a true sentence with an invented phrase appended is never clearly supported, and the reason names the phrase', async () => {
+  const v = await verdictOf('The new passport arrives by post within 30 days of the application through the express courier service.');
+  if (v.verdict === 'supported') {
+    // supported only as the closest passage stating most of it, never "the source says it"
+    assert.match(v.reason, /^the closest passage states most of it \(not 'express courier service'/, v.reason);
+  } else {
+    assert.equal(v.verdict, 'unsupported', v.reason);
+  }
+});
