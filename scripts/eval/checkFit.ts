@@ -5,7 +5,7 @@
  */
 import type { Calibration } from '../../src/core/check/calibration';
 import { FEATURE_NAMES } from '../../src/core/check/features';
-import { decideVerdict } from '../../src/core/check/verdict';
+import { decideVerdict, windowStatesAll } from '../../src/core/check/verdict';
 import type { Verdict } from '../../src/core/types';
 import type { Dataset, SentenceRecord } from './checkData';
 import { UNSUPPORTED_KINDS } from './perturb';
@@ -152,8 +152,7 @@ function byItem(recs: SentenceRecord[], verdicts: Verdict[]): Map<string, { pred
 }
 
 /** A supported claim the product marks as uncertain: its window leaves out a term, value or name (see certaintyOf). */
-const uncertainSupport = (r: SentenceRecord): boolean =>
-  !!r.features && (r.features.recallWin < 1 - 1e-9 || r.features.winMissValue === 1 || r.features.winMissName === 1);
+const uncertainSupport = (r: SentenceRecord): boolean => !!r.features && !windowStatesAll(r.features);
 
 /** Metrics of `verdicts` (parallel to `records`). */
 export function metrics(records: SentenceRecord[], verdicts: Verdict[]): Metrics {

@@ -430,6 +430,11 @@ function baseStems(p: Profile): Map<string, [number, number]> {
   return m;
 }
 
+/** Where a profile writes word `w`: as a term or polar word, else as the base form of one. */
+function whereWritten(p: Profile, w: string): [number, number] | undefined {
+  return p.polar.get(w) ?? p.spans.get(w) ?? baseStems(p).get(w);
+}
+
 /**
  * Whether a unit of the window states the claim word at `span` itself (or its base form: "small"
  * for "smaller") in the claim's slot, sharing a neighbour with it, and restates at least as much
@@ -445,9 +450,8 @@ function windowStates(claim: Profile, a: string, span: [number, number], window:
   const bar = shared(u);
   for (const w of window) {
     if (w === u) continue;
-    const words = new Map<string, [number, number]>([...w.profile.spans, ...w.profile.polar, ...baseStems(w.profile)]);
     for (const f of forms) {
-      const at = words.get(f);
+      const at = whereWritten(w.profile, f);
       if (!at) continue;
       const [up, un] = neighbours(w.profile, at[0]);
       if (((cp && cp === up) || (cn && cn === un)) && shared(w) >= bar) return true;
@@ -462,14 +466,13 @@ function antonymConflict(claim: Profile, u: Unit, window: readonly Unit[]): Foun
   const un = negatedTerms(u.profile);
   const claimWords = new Map<string, [number, number]>([...claim.spans, ...claim.polar]);
   const unitWords = new Map<string, [number, number]>([...u.profile.spans, ...u.profile.polar]);
-  const unitBases = baseStems(u.profile);
   for (const [a, span] of claimWords) {
     if (unitWords.has(a)) continue;
     const opposites = [...(antonymsOf(a) ?? []), ...prefixOpposites(a, unitWords)];
     for (const b of baseStemsOf(claim.surface.get(a))) if (b !== a) opposites.push(...(antonymsOf(b) ?? []));
     let said: boolean | undefined;
     for (const b of opposites) {
-      const at = unitWords.get(b) ?? unitBases.get(b);
+      const at = whereWritten(u.profile, b);
       if (!at) continue;
       if ((said ??= windowStates(claim, a, span, window, u))) break;
       // the claim also says the source's word: only an opposite framed the same on both sides counts

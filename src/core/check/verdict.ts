@@ -67,6 +67,11 @@ const short = (s: string, n = 90): string => {
 };
 const list = (xs: string[], n = 3): string => xs.slice(0, n).map((x) => `'${x}'`).join(', ');
 
+/** Whether the best window states every content term, value and name of the claim (what a clear support needs). */
+export function windowStatesAll(f: Pick<Features, 'recallWin' | 'winMissValue' | 'winMissName'>): boolean {
+  return f.recallWin >= 1 - 1e-9 && f.winMissValue === 0 && f.winMissName === 0;
+}
+
 /**
  * 'clear' when one aligned window decides on its own: for support, it states every content term,
  * value and name of the claim; for a contradiction, it restates all the rest of the claim and
@@ -74,10 +79,7 @@ const list = (xs: string[], n = 3): string => xs.slice(0, n).map((x) => `'${x}'`
  */
 export function certaintyOf(verdict: Verdict, a: Analysis): 'clear' | 'uncertain' {
   const full = 1 - 1e-9;
-  if (verdict === 'supported') {
-    const m = a.windowMissing;
-    return a.features.recallWin >= full && m.values.length === 0 && m.names.length === 0 ? 'clear' : 'uncertain';
-  }
+  if (verdict === 'supported') return windowStatesAll(a.features) ? 'clear' : 'uncertain';
   const c = a.contradiction;
   // a lone other number with nothing pairing it to the claim's is a guess at the counterpart
   if (verdict === 'contradicted' && c) return c.align >= full && (c.type !== 'value' || c.paired) ? 'clear' : 'uncertain';
