@@ -63,11 +63,19 @@ for (const [file, pos] of POS) {
 }
 const key = (pos: string, offset: string): string => `${pos === 's' ? 'a' : pos}${offset}`;
 const pairs = new Set<string>();
+/**
+ * The stems a word's forms take: its own, and for a word ending in a doubled consonant the stem
+ * its -ing and -ed forms get ("add" but "adding" → "ad"), or the pair would miss "adding" / "removing".
+ */
+const stemsOf = (w: string): string[] => {
+  const s = stem(w);
+  return /([b-df-hj-km-rtv-y])\1$/.test(s) && !/[lsz]$/.test(s) ? [s, s.slice(0, -1)] : [s];
+};
 const add = (a: string | undefined, b: string | undefined): void => {
   if (!a || !b || !/^[a-z]+$/.test(a) || !/^[a-z]+$/.test(b)) return;
-  const sa = stem(a);
-  const sb = stem(b);
-  if (sa !== sb) pairs.add(sa < sb ? `${sa} ${sb}` : `${sb} ${sa}`);
+  for (const sa of stemsOf(a)) {
+    for (const sb of stemsOf(b)) if (sa !== sb) pairs.add(sa < sb ? `${sa} ${sb}` : `${sb} ${sa}`);
+  }
 };
 const satellites = new Map<string, Synset[]>();
 for (const s of synsets.values()) {

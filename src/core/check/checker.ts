@@ -16,7 +16,7 @@ import { analyzeClaim, type Analysis } from './features';
 import { profile, type Profile } from './profile';
 import { novelCoverage } from './question';
 import { segmentSentences, type SegmentKind } from './segment';
-import { certaintyOf, confidenceOf, decideVerdict, explain, featureRecord } from './verdict';
+import { certaintyOf, confidenceOf, conflictHolds, decideVerdict, explain, featureRecord } from './verdict';
 
 /** Corpus statistics for IDF, computed with the shared analyzer. */
 export interface TermStats {
@@ -159,15 +159,17 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     }
     const features = featureRecord(analysis, question !== undefined, decision.admitted === true, decision.step === true);
     const { verdict, score } = decideVerdict(features, cal);
+    // a step the closest passage writes another way is unsupported, shown with that passage
+    const stepConflict = verdict === 'unsupported' && features.step === 1 && conflictHolds(features, cal);
     // a contradiction is decided by the passage that contradicts, which may not be the best-covering one
-    const decidingAt = verdict === 'contradicted' && analysis.contradiction ? analysis.contradiction.at : 0;
+    const decidingAt = (verdict === 'contradicted' || stepConflict) && analysis.contradiction ? analysis.contradiction.at : 0;
     if (decidingAt > 0) analysis.alignments.unshift(...analysis.alignments.splice(decidingAt, 1));
     const best = analysis.alignments[0];
-    const evidenceRef = best && (best.recall >= CLOSE_ENOUGH || verdict === 'contradicted') ? toRef(best) : undefined;
+    const evidenceRef = best && (best.recall >= CLOSE_ENOUGH || verdict === 'contradicted' || stepConflict) ? toRef(best) : undefined;
     const certainty = certaintyOf(verdict, analysis);
     // a claim word the index holds but no candidate does was left out of reach, not absent
     const inIndex = (s: string): boolean => (source?.termStats().df(analyze(s)[0] ?? '') ?? 0) > 0;
-    let reason = explain(verdict, analysis, certainty, evidenceRef?.quote, best ? best.pp.passage.text.slice(best.unit.start, best.unit.end) : undefined, decision.admitted === true, inIndex);
+    let reason = explain(verdict, analysis, certainty, evidenceRef?.quote, best ? best.pp.passage.text.slice(best.unit.start, best.unit.end) : undefined, decision.admitted === true, inIndex, stepConflict);
     if (quarantined !== undefined && verdict !== 'supported') reason += ` (${quarantined} was not used: it reads as instructions to a model)`;
     const alternatives = alternativesOf(analysis);
     const out: SentenceVerdict = { ...base, verdict, score, reason, alternatives, features: { ...features }, certainty, confidence: confidenceOf(verdict, score, features, cal) };

@@ -27,6 +27,11 @@ export interface Found {
   slot?: Value;
   /** A name that only stands in for the missing one (no shared slot): it needs the rest fully restated. */
   guess?: boolean;
+  /**
+   * Polarity: the claim's word whose polarity or opposite conflicts ("edit" in "cannot edit"). Only
+   * a sentence that states this word can agree with the claim's polarity.
+   */
+  about?: string;
 }
 
 /** Units of measure by dimension, as multiples of a base (seconds, bytes). */
@@ -367,7 +372,7 @@ function negationConflict(claim: Profile, u: Unit): Found | undefined {
     const quantifier = (p: Profile, other: Profile): boolean => p.cues.some((c) => QUANTIFIERS.has(stem(p.text.slice(c.start, c.end).toLowerCase()))) && [...other.polar.keys()].some((w) => QUANTIFIERS.has(w));
     if (cn.has(t)) {
       const cue = claim.cues.find((c) => c.term === t)!;
-      return { kind: quantifier(claim, u.profile) ? 'quantifier' : 'negation', group: 'polarity', claimText: claim.text.slice(cue.start, cue.end), sourceText: '', claimStart: cue.start, claimEnd: cue.end, terms: [], strength: 0 };
+      return { kind: quantifier(claim, u.profile) ? 'quantifier' : 'negation', group: 'polarity', claimText: claim.text.slice(cue.start, cue.end), sourceText: '', claimStart: cue.start, claimEnd: cue.end, terms: [], strength: 0, about: t };
     }
     const cue = u.profile.cues.find((c) => c.term === t)!;
     const termSpan = u.profile.spans.get(t);
@@ -377,7 +382,7 @@ function negationConflict(claim: Profile, u: Unit): Found | undefined {
     // a word the claim puts where the source's negation is ("still exists" / "no longer exists") belongs to the flip
     const before = claim.terms[claim.terms.indexOf(t) - 1];
     const terms = before !== undefined && !u.termSet.has(before) ? [before] : [];
-    return { kind: quantifier(u.profile, claim) ? 'quantifier' : 'negation', group: 'polarity', claimText: claim.surface.get(t) ?? t, sourceText, claimStart: span[0], claimEnd: span[1], terms, strength: 0 };
+    return { kind: quantifier(u.profile, claim) ? 'quantifier' : 'negation', group: 'polarity', claimText: claim.surface.get(t) ?? t, sourceText, claimStart: span[0], claimEnd: span[1], terms, strength: 0, about: t };
   }
   return undefined;
 }
@@ -486,7 +491,7 @@ function antonymConflict(claim: Profile, u: Unit, window: readonly Unit[]): Foun
       const [up, un2] = neighbours(u.profile, at[0]);
       if (both ? !(cp === up && cn2 === un2) : !((cp && cp === up) || (cn2 && cn2 === un2))) continue;
       const quantifier = QUANTIFIERS.has(a) && QUANTIFIERS.has(b);
-      return { kind: quantifier ? 'quantifier' : 'antonym', group: 'polarity', claimText: claim.text.slice(span[0], span[1]), sourceText: u.profile.text.slice(at[0], at[1]), claimStart: span[0], claimEnd: span[1], terms: [a], strength: 0 };
+      return { kind: quantifier ? 'quantifier' : 'antonym', group: 'polarity', claimText: claim.text.slice(span[0], span[1]), sourceText: u.profile.text.slice(at[0], at[1]), claimStart: span[0], claimEnd: span[1], terms: [a], strength: 0, about: a };
     }
   }
   return undefined;

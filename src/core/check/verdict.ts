@@ -38,6 +38,16 @@ export function featureRecord(a: Analysis, withQuestion = false, admitted = fals
   };
 }
 
+/** Whether a conflict was found in a window aligned closely enough for its rule to decide. */
+export function conflictHolds(f: FeatureRecord, cal: Pick<Calibration, 'contraAlign'>): boolean {
+  // alignments are sums of weights: 0.9999999 is a full restatement
+  const at = f.contraAt + 1e-9;
+  return (f.contraValue === 1 && at >= cal.contraAlign.value) ||
+    (f.contraValueLoose === 1 && at >= cal.contraAlign.valueLoose) ||
+    (f.contraName === 1 && at >= cal.contraAlign.name) ||
+    (f.contraNegation === 1 && at >= cal.contraAlign.negation);
+}
+
 /**
  * Verdict and score of a claim from its feature record: a claim checked with its question is
  * scored by the question-answer model (`cal.qa`) when the calibration has one, else by the main model.
@@ -45,14 +55,13 @@ export function featureRecord(a: Analysis, withQuestion = false, admitted = fals
 export function decideVerdict(f: FeatureRecord, cal: Calibration): { verdict: Exclude<Verdict, 'not_claim'>; score: number } {
   const model = f.withQuestion === 1 && cal.qa ? cal.qa : cal;
   const score = scoreFeatures(f, model);
-  // alignments are sums of weights: 0.9999999 is a full restatement
-  const at = f.contraAt + 1e-9;
-  const contradicted = f.step !== 1 && (
-    (f.contraValue === 1 && at >= cal.contraAlign.value) ||
-    (f.contraValueLoose === 1 && at >= cal.contraAlign.valueLoose) ||
-    (f.contraName === 1 && at >= cal.contraAlign.name) ||
-    (f.contraNegation === 1 && at >= cal.contraAlign.negation));
-  if (contradicted) return { verdict: 'contradicted', score: Math.min(score, 1 - model.threshold) };
+  if (conflictHolds(f, cal)) {
+    // a step is never contradicted (documents describe opposite steps), but a step the closest
+    // passage writes with another word in its place ("Click View all …" for "… some …") is not
+    // supported either
+    if (f.step === 1) return { verdict: 'unsupported', score: Math.min(score, model.threshold - 1e-3) };
+    return { verdict: 'contradicted', score: Math.min(score, 1 - model.threshold) };
+  }
   // the text says its sources do not state it: unsupported, whatever the words share with them
   if (f.admitted === 1) return { verdict: 'unsupported', score: Math.min(score, model.threshold / 2) };
   // what the claim is about is named in no evidence: whatever else matches is about something else;
@@ -110,9 +119,11 @@ export function confidenceOf(verdict: Verdict, score: number, f: FeatureRecord, 
  */
 export function explain(
   verdict: Verdict, a: Analysis, certainty: 'clear' | 'uncertain', quote: string | undefined, unitText?: string, admitted = false,
-  inIndex: (word: string) => boolean = () => false,
+  inIndex: (word: string) => boolean = () => false, stepConflict = false,
 ): string {
   const clear = certainty === 'clear';
+  // a step written another way: named like a contradiction, in the closest passage's words
+  if (verdict === 'unsupported' && stepConflict && a.contradiction) return contradictionReason(a.contradiction, unitText ?? quote ?? '', false);
   if (verdict === 'supported') {
     if (!quote) return 'supported by the evidence';
     if (clear) return `the source says it: "${short(quote)}"`;

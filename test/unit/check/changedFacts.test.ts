@@ -1,0 +1,49 @@
+/**
+ * Sentences with one fact changed that came back "supported" when the perturbation set was built
+ * from another corpus (the RHDH guides instead of doc2dial): a negation answered by a sentence about
+ * another action, a step with one word swapped for its opposite, and an opposite the stemmer spells
+ * two ways ("add" but "adding").
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createChecker } from '../../../src/core/check/checker';
+import { createMemorySource } from '../../../src/core/check/memorySource';
+import type { SentenceVerdict } from '../../../src/core/types';
+import { passage, releaseNotes } from './corpus';
+
+const DOCS = [
+  passage('roles-edit', 'You can edit a role in the Developer Hub using the Web UI. Select the role to open its overview page.'),
+  passage('roles-delete', 'You can delete a role in the Developer Hub using the Web UI. To change who holds it instead, edit the role.'),
+  passage('operators', 'Click View all installed operators to open the Installed Operators page.'),
+  passage('azure', 'Add your Azure credentials to Developer Hub by adding the following key/value pairs to your Developer Hub secrets.'),
+];
+const checker = createChecker(createMemorySource([...DOCS, ...releaseNotes()]));
+const one = (s: string): SentenceVerdict => checker.check(s).sentences[0]!;
+
+test('a negated claim is not agreed to by a sentence about another action', () => {
+  // the window "You can delete a role … using the Web UI. … edit the role." holds every word, and
+  // its first sentence restates everything but "edit": it says nothing about whether a role can be
+  // edited, so it cannot outweigh the sentence that says it can
+  const v = one('You cannot edit a role in the Developer Hub using the Web UI.');
+  assert.equal(v.verdict, 'contradicted', v.reason);
+  assert.equal(v.evidence?.path, 'docs/roles-edit.md');
+  // the sentence as written still passes
+  assert.equal(one('You can delete a role in the Developer Hub using the Web UI.').verdict, 'supported');
+});
+
+test('a step written with another word in its place is unsupported, never contradicted, and says what the passage has', () => {
+  const v = one('Click View some installed operators to open the Installed Operators page.');
+  assert.equal(v.features?.step, 1);
+  assert.equal(v.verdict, 'unsupported', v.reason);
+  assert.match(v.reason, /closest passage says all, not some/);
+  assert.doesNotMatch(v.reason, /the source says it/);
+  assert.equal(v.evidence?.path, 'docs/operators.md');
+  // the step as documented is supported
+  assert.equal(one('Click View all installed operators to open the Installed Operators page.').verdict, 'supported');
+});
+
+test('an opposite is found in all its forms, even where the stemmer spells the word two ways', () => {
+  const v = one('Add your Azure credentials to Developer Hub by subtracting the following key/value pairs to your Developer Hub secrets.');
+  assert.equal(v.verdict, 'contradicted', v.reason);
+  assert.match(v.reason, /adding, not subtracting/);
+});
