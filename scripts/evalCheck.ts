@@ -3,14 +3,17 @@
  * through the `verity` CLI (scripts/eval/productRecords.ts): RAGTruth QA in both product modes —
  * (a) `verity check answer.md --docs <its passages>`, (b) `verity check answer.md --store <one
  * store of every dev passage>` — HaluEval QA (`--docs --question`) and the doc2dial perturbation
- * set (`--store`). (c) is the old in-process harness (each answer's passages passed as evidence,
- * IDF from all passages), printed beside them for comparison only.
+ * set (`--store`), and the same kinds of perturbation built from a held-out corpus (the RHDH
+ * guides), checked with the shipped calibration only. (c) is the old in-process harness (each
+ * answer's passages passed as evidence, IDF from all passages), printed beside them for
+ * comparison only.
  *
  * Figures come from 5-fold cross-validation grouped by question / document on the feature records
  * the product printed: every verdict is made with parameters fitted without its group.
  */
 import { sharedDataDir, type SentenceRecord } from './eval/checkData';
-import { crossValidate, metrics, verdictOf, type Metrics, type PRF, type RagMetrics } from './eval/checkFit';
+import { crossValidate, metrics, verdictOf, type Metrics, type PerturbMetrics, type PRF, type RagMetrics } from './eval/checkFit';
+import { PERTURB_CORPORA, perturbProductRecords, tempFolder } from './eval/productRecords';
 import { collectProductRecords, collectRecords } from './eval/checkRecords';
 import { DEFAULT_CALIBRATION } from '../src/core/check/calibration';
 
@@ -32,6 +35,19 @@ void run(dir).catch((e: unknown) => {
   console.error(`eval:check failed: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(2);
 });
+
+/** The held-out perturbation set through the CLI (see PERTURB_CORPORA.rhdh). */
+async function heldOutPerturbations(dir: string): Promise<SentenceRecord[]> {
+  const tmp = tempFolder();
+  try {
+    const t0 = Date.now();
+    const r = await perturbProductRecords(dir, tmp.dir, PERTURB_CORPORA.rhdh);
+    log(`verity check, rhdh perturbations (--store, held out): ${r.items.length} items, ${r.records.length} sentences (${Date.now() - t0} ms)`);
+    return r.records;
+  } finally {
+    tmp.remove();
+  }
+}
 
 async function run(dir: string): Promise<void> {
   const product = await collectProductRecords(dir, log);
@@ -57,18 +73,19 @@ async function run(dir: string): Promise<void> {
     if (harnessM) printRag('(c) old harness, passages passed as evidence (not what users run; comparison only)', harnessM.ragtruth);
     if (m.haluevalOne !== undefined) console.log(`halueval qa one-turn   accuracy ${pct(m.haluevalOne)}   target >= 97%`);
     if (m.haluevalMulti !== undefined) console.log(`halueval qa multi-turn accuracy ${pct(m.haluevalMulti)}   target >= 97%`);
-    if (m.perturb) {
-      const p = m.perturb;
-      console.log(`doc2dial perturbations (${p.n} sentences with a fact changed + originals, verity check --store <doc2dial>)`);
-      console.log(`  flagged perturbed with the right type (contradicted)  ${pct(p.correctType)}   target >= 80%`);
-      console.log(`  perturbed flagged at all                              ${pct(p.detected)}   target >= 90%`);
-      console.log(`  originals passing (supported)                         ${pct(p.originalsPass)}   target >= 97%`);
-      console.log(`  invented detail (a phrase from another document appended; right verdict unsupported, no target):`);
-      console.log(`    flagged ${pct(p.invented)}; flagged or supported only as uncertain, naming what the passage leaves out ${pct(p.inventedMarked)}`);
-      for (const [t, v] of Object.entries(p.byType)) {
-        const ofFlagged = v.detected ? pct(v.contradicted / v.detected) : '    -';
-        console.log(`    ${t.padEnd(16)} n=${String(v.n).padStart(4)}  flagged ${pct(v.detected / v.n)}  contradicted ${pct(v.contradicted / v.n)}  (of flagged ${ofFlagged})`);
-      }
+    if (m.perturb) printPerturb(`doc2dial perturbations (${m.perturb.n} sentences with a fact changed + originals, verity check --store <doc2dial>)`, m.perturb);
+  }
+
+  function printPerturb(title: string, p: PerturbMetrics): void {
+    console.log(title);
+    console.log(`  flagged perturbed with the right type (contradicted)  ${pct(p.correctType)}   target >= 80%`);
+    console.log(`  perturbed flagged at all                              ${pct(p.detected)}   target >= 90%`);
+    console.log(`  originals passing (supported)                         ${pct(p.originalsPass)}   target >= 97%`);
+    console.log(`  invented detail (a phrase from another document appended; right verdict unsupported, no target):`);
+    console.log(`    flagged ${pct(p.invented)}; flagged or supported only as uncertain, naming what the passage leaves out ${pct(p.inventedMarked)}`);
+    for (const [t, v] of Object.entries(p.byType)) {
+      const ofFlagged = v.detected ? pct(v.contradicted / v.detected) : '    -';
+      console.log(`    ${t.padEnd(16)} n=${String(v.n).padStart(4)}  flagged ${pct(v.detected / v.n)}  contradicted ${pct(v.contradicted / v.n)}  (of flagged ${ofFlagged})`);
     }
   }
 
@@ -93,6 +110,14 @@ async function run(dir: string): Promise<void> {
   const shipped = (recs: SentenceRecord[]): Metrics => metrics(recs, recs.map((r) => verdictOf(r, DEFAULT_CALIBRATION)));
   print('shipped calibration (src/core/check/calibration.json, fitted on the product path) on the same data — in-sample, for reference only', shipped(product.records), shipped(harnessRag));
   console.log(`\nsame verdict in (a) --docs and (b) --store, shipped calibration: ${agreement(product.records.map((r) => verdictOf(r, DEFAULT_CALIBRATION)))}`);
+
+  // a corpus no parameter was fitted on: the shipped calibration is out of sample here
+  const held = await heldOutPerturbations(dir);
+  const hm = shipped(held).perturbHeldOut;
+  if (hm) {
+    console.log('\n== held-out corpus: the same perturbation kinds built from the RHDH guides (never used in fitting), shipped calibration');
+    printPerturb(`rhdh perturbations (${hm.n} sentences with a fact changed + originals, ${PERTURB_CORPORA.rhdh.perKind} per kind where the corpus has them, verity check --store <rhdh-docs>)`, hm);
+  }
 
   if (REPEATS > 1) {
     const runs = Array.from({ length: REPEATS }, (_, seed) => (seed === 0 ? cv : crossValidate(product.records, FOLDS, seed)));

@@ -14,7 +14,11 @@ import type { Passage } from '../../src/core/types';
 import { buildPerturbationSet, type PerturbItem } from './perturb';
 
 /** `ragtruth`: per answer, its own passages (the harness, or the product with `--docs`); `ragtruth-store`: every dev passage in one store. */
-export type Dataset = 'ragtruth' | 'ragtruth-store' | 'halueval-one' | 'halueval-multi' | 'perturb';
+/**
+ * 'perturb-heldout': the perturbation set built from a corpus the calibration is never fitted on
+ * (the RHDH guides), checked with the shipped calibration only (see PERTURB_CORPORA).
+ */
+export type Dataset = 'ragtruth' | 'ragtruth-store' | 'halueval-one' | 'halueval-multi' | 'perturb' | 'perturb-heldout';
 
 /** One checked sentence. `features` is null for a segment that is not a claim. */
 export interface SentenceRecord {
@@ -102,17 +106,23 @@ function claimFeatures(s: { verdict: string; features?: Record<string, number> }
   return s.verdict === 'not_claim' || !s.features ? null : (s.features as FeatureRecord);
 }
 
-/** The doc2dial documents ingested into passages (sorted by path, so the set is reproducible). */
-export function doc2dialPassages(dir: string): Passage[] {
-  const root = path.join(dir, 'doc2dial/docs');
+/** The markdown files under `root`, ingested into passages (sorted by path, so a set built from them is reproducible). */
+export function folderPassages(root: string): Passage[] {
   const out: Passage[] = [];
-  for (const domain of readdirSync(root).sort()) {
-    for (const f of readdirSync(path.join(root, domain)).sort()) {
-      if (!f.endsWith('.md')) continue;
-      out.push(...ingestMarkdown(`${domain}/${f}`, readFileSync(path.join(root, domain, f), 'utf8'), DEFAULT_CHUNK_SIZE).passages);
+  const walk = (rel: string): void => {
+    for (const e of readdirSync(path.join(root, rel), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(r);
+      else if (e.name.endsWith('.md')) out.push(...ingestMarkdown(r, readFileSync(path.join(root, r), 'utf8'), DEFAULT_CHUNK_SIZE).passages);
     }
-  }
+  };
+  walk('');
   return out;
+}
+
+/** The doc2dial documents ingested into passages. */
+export function doc2dialPassages(dir: string): Passage[] {
+  return folderPassages(path.join(dir, 'doc2dial/docs'));
 }
 
 export type { PerturbItem } from './perturb';

@@ -11,13 +11,13 @@ import type { Dataset, SentenceRecord } from './checkData';
 import { UNSUPPORTED_KINDS } from './perturb';
 
 /** How much each dataset counts in fitting: RAGTruth is the product's own job (RAG answers). */
-const DATASET_WEIGHT: Record<Dataset, number> = { ragtruth: 2, 'ragtruth-store': 2, 'halueval-one': 1, 'halueval-multi': 1, perturb: 1 };
+const DATASET_WEIGHT: Record<Dataset, number> = { ragtruth: 2, 'ragtruth-store': 2, 'halueval-one': 1, 'halueval-multi': 1, perturb: 1, 'perturb-heldout': 0 };
 /**
  * Datasets the logistic model learns from: RAGTruth (real RAG answers with human labels). HaluEval
  * answers are fragments of 2–10 words and the perturbations are decided by the contradiction rules;
  * both pull the weights away from real answers, so they only count when thresholds are chosen.
  */
-const LEARN_FROM: Record<Dataset, boolean> = { ragtruth: true, 'ragtruth-store': true, 'halueval-one': false, 'halueval-multi': false, perturb: false };
+const LEARN_FROM: Record<Dataset, boolean> = { ragtruth: true, 'ragtruth-store': true, 'halueval-one': false, 'halueval-multi': false, perturb: false, 'perturb-heldout': false };
 
 type Params = Pick<Calibration, 'weights' | 'bias' | 'threshold' | 'contraAlign' | 'qa'>;
 
@@ -124,8 +124,11 @@ export interface Metrics {
    * `inventedMarked` the share flagged or supported only as uncertain ("the closest passage states
    * most of it (not …)": the window does not state every term).
    */
-  perturb?: { detected: number; correctType: number; originalsPass: number; n: number; invented: number; inventedMarked: number; byType: Record<string, { n: number; detected: number; contradicted: number }> };
+  perturb?: PerturbMetrics;
+  /** The same figures on the held-out corpus (never fitted on: see PERTURB_CORPORA). */
+  perturbHeldOut?: PerturbMetrics;
 }
+export interface PerturbMetrics { detected: number; correctType: number; originalsPass: number; n: number; invented: number; inventedMarked: number; byType: Record<string, { n: number; detected: number; contradicted: number }> }
 export interface PRF { p: number; r: number; f1: number }
 
 function prf(pred: boolean[], gold: boolean[]): PRF {
@@ -179,44 +182,49 @@ export function metrics(records: SentenceRecord[], verdicts: Verdict[]): Metrics
     out[k] = items.filter(([, x]) => x.pred === x.gold).length / items.length;
   }
   const [pr, pv] = sel('perturb');
-  if (pr.length) {
-    const byType: Record<string, { n: number; detected: number; contradicted: number }> = {};
-    let orig = 0, origPass = 0, flaggedPerturbed = 0, contradicted = 0, perturbed = 0, added = 0, addedFlagged = 0, addedMarked = 0;
-    pr.forEach((r, i) => {
-      const v = pv[i]!;
-      if (!r.gold) {
-        orig++;
-        if (v === 'supported') origPass++;
-        return;
-      }
-      const t = (byType[r.kind ?? '?'] ??= { n: 0, detected: 0, contradicted: 0 });
-      t.n++;
-      if (UNSUPPORTED_KINDS.has(r.kind ?? '')) {
-        added++;
-        if (flagged(v)) {
-          addedFlagged++;
-          t.detected++;
-        }
-        if (v === 'contradicted') t.contradicted++;
-        if (flagged(v) || uncertainSupport(r)) addedMarked++;
-        return;
-      }
-      perturbed++;
+  if (pr.length) out.perturb = perturbMetrics(pr, pv);
+  const [hr2, hv2] = sel('perturb-heldout');
+  if (hr2.length) out.perturbHeldOut = perturbMetrics(hr2, hv2);
+  return out;
+}
+
+/** Perturbation figures of `pr` (a perturbation set's records) and their verdicts `pv`. */
+function perturbMetrics(pr: SentenceRecord[], pv: Verdict[]): PerturbMetrics {
+  const byType: Record<string, { n: number; detected: number; contradicted: number }> = {};
+  let orig = 0, origPass = 0, flaggedPerturbed = 0, contradicted = 0, perturbed = 0, added = 0, addedFlagged = 0, addedMarked = 0;
+  pr.forEach((r, i) => {
+    const v = pv[i]!;
+    if (!r.gold) {
+      orig++;
+      if (v === 'supported') origPass++;
+      return;
+    }
+    const t = (byType[r.kind ?? '?'] ??= { n: 0, detected: 0, contradicted: 0 });
+    t.n++;
+    if (UNSUPPORTED_KINDS.has(r.kind ?? '')) {
+      added++;
       if (flagged(v)) {
-        flaggedPerturbed++;
+        addedFlagged++;
         t.detected++;
       }
-      if (v === 'contradicted') {
-        contradicted++;
-        t.contradicted++;
-      }
-    });
-    out.perturb = {
-      detected: flaggedPerturbed / perturbed, correctType: flaggedPerturbed ? contradicted / flaggedPerturbed : 0, originalsPass: origPass / orig, n: perturbed,
-      invented: added ? addedFlagged / added : 0, inventedMarked: added ? addedMarked / added : 0, byType,
-    };
-  }
-  return out;
+      if (v === 'contradicted') t.contradicted++;
+      if (flagged(v) || uncertainSupport(r)) addedMarked++;
+      return;
+    }
+    perturbed++;
+    if (flagged(v)) {
+      flaggedPerturbed++;
+      t.detected++;
+    }
+    if (v === 'contradicted') {
+      contradicted++;
+      t.contradicted++;
+    }
+  });
+  return {
+    detected: flaggedPerturbed / perturbed, correctType: flaggedPerturbed ? contradicted / flaggedPerturbed : 0, originalsPass: origPass / orig, n: perturbed,
+    invented: added ? addedFlagged / added : 0, inventedMarked: added ? addedMarked / added : 0, byType,
+  };
 }
 
 /** Objective for the support threshold: the quality figures the project is measured on. */

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { main } from '../../src/cli/main';
 import type { FeatureRecord } from '../../src/core/check/verdict';
-import { buildPerturbations, doc2dialPassages, readJsonl, splitRagPassages, type Dataset, type PerturbItem, type SentenceRecord } from './checkData';
+import { buildPerturbations, folderPassages, readJsonl, splitRagPassages, type Dataset, type PerturbItem, type SentenceRecord } from './checkData';
 
 /** One sentence of `verity check --format json`. */
 export interface JsonSentence {
@@ -114,34 +114,49 @@ export async function haluevalProductRecords(dir: string, tmp: string, which: 'o
   return out;
 }
 
+/** A corpus perturbation sets are built from, and how many items per kind. */
+export interface PerturbCorpus { name: string; docs: string; ds: Dataset; perKind: number }
+export const PERTURB_CORPORA = {
+  /** The dev set: its figures are cross-validated, and the calibration is fitted on them. */
+  doc2dial: { name: 'doc2dial', docs: 'doc2dial/docs', ds: 'perturb', perKind: 120 },
+  /**
+   * Held out: product guides (RHDH) in another register (steps, versions, product names). No
+   * parameter is ever fitted on it; it is checked with the shipped calibration only.
+   */
+  rhdh: { name: 'rhdh', docs: 'rhdh-docs/docs', ds: 'perturb-heldout', perKind: 60 },
+} as const satisfies Record<string, PerturbCorpus>;
+
 /**
- * The doc2dial perturbation set through the CLI: the doc2dial folder indexed once into a store,
- * each original and perturbed sentence written as its own file and checked against it.
+ * A perturbation set through the CLI: the corpus folder indexed once into a store, each original
+ * and perturbed sentence written as its own file and checked against it.
  */
-export async function perturbProductRecords(dir: string, tmp: string): Promise<{ records: SentenceRecord[]; items: PerturbItem[] }> {
-  const items = buildPerturbations(doc2dialPassages(dir));
+export async function perturbProductRecords(dir: string, tmp: string, corpus: PerturbCorpus = PERTURB_CORPORA.doc2dial): Promise<{ records: SentenceRecord[]; items: PerturbItem[] }> {
+  const items = buildPerturbations(folderPassages(path.join(dir, corpus.docs)), corpus.perKind);
   // a store indexes only the folder that holds it (or one inside it): the documents are copied
   // beside it, as a user keeps their store with their documents
-  cpSync(path.join(dir, 'doc2dial/docs'), path.join(tmp, 'd2d-docs'), { recursive: true });
-  const ix = await runCli(['index', 'd2d-docs', '--store', 'd2d-store'], tmp);
+  const docs = `${corpus.name}-docs`;
+  const store = `${corpus.name}-store`;
+  cpSync(path.join(dir, corpus.docs), path.join(tmp, docs), { recursive: true });
+  const ix = await runCli(['index', docs, '--store', store], tmp);
   if (ix.code !== 0) throw new Error(`verity index exited ${ix.code}: ${ix.stderr.trim()}`);
-  mkdirSync(path.join(tmp, 'pert'), { recursive: true });
+  const sub = `${corpus.name}-pert`;
+  mkdirSync(path.join(tmp, sub), { recursive: true });
   // each perturbed sentence is a file; an original perturbed in several kinds is one file
   const files: Array<{ file: string; item: string; it: PerturbItem; perturbed: boolean }> = [];
   const seen = new Set<string>();
   items.forEach((it, i) => {
     for (const [text, tag] of [[it.original, 'o'], [it.perturbed, 'x']] as const) {
       if (tag === 'o' && (seen.has(text) || !seen.add(text))) continue;
-      const file = `pert/p${i}-${tag}.md`;
+      const file = `${sub}/p${i}-${tag}.md`;
       writeFileSync(path.join(tmp, file), text + '\n');
       files.push({ file, item: `p${i}-${tag}`, it, perturbed: tag === 'x' });
     }
   });
-  const res = await checkWithCli(files.map((f) => f.file), ['--store', 'd2d-store'], tmp);
+  const res = await checkWithCli(files.map((f) => f.file), ['--store', store], tmp);
   const records: SentenceRecord[] = [];
   files.forEach((f, k) => {
     for (const s of res[k]!) {
-      records.push({ ds: 'perturb', group: f.it.doc, item: f.item, features: claimFeatures(s), gold: f.perturbed, goldStrict: f.perturbed, kind: f.perturbed ? f.it.type : 'original' });
+      records.push({ ds: corpus.ds, group: f.it.doc, item: f.item, features: claimFeatures(s), gold: f.perturbed, goldStrict: f.perturbed, kind: f.perturbed ? f.it.type : 'original', text: s.text });
     }
   });
   return { records, items };
