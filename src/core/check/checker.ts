@@ -16,7 +16,7 @@ import { analyzeClaim, type Analysis } from './features';
 import { profile, type Profile } from './profile';
 import { novelCoverage } from './question';
 import { segmentSentences, type SegmentKind } from './segment';
-import { certaintyOf, confidenceOf, conflictHolds, decideVerdict, explain, featureRecord } from './verdict';
+import { certaintyOf, confidenceOf, decideVerdict, explain, featureRecord } from './verdict';
 
 /** Corpus statistics for IDF, computed with the shared analyzer. */
 export interface TermStats {
@@ -158,9 +158,8 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
       return { ...base, verdict: 'not_claim', score: 0, reason: 'not a claim: no content words', alternatives: [] };
     }
     const features = featureRecord(analysis, question !== undefined, decision.admitted === true, decision.step === true);
-    const { verdict, score } = decideVerdict(features, cal);
-    // a step the closest passage writes another way is unsupported, shown with that passage
-    const stepConflict = verdict === 'unsupported' && features.step === 1 && conflictHolds(features, cal);
+    // a step the closest passage writes another way is unsupported (stepConflict), shown with that passage
+    const { verdict, score, stepConflict = false } = decideVerdict(features, cal);
     // a contradiction is decided by the passage that contradicts, which may not be the best-covering one
     const decidingAt = (verdict === 'contradicted' || stepConflict) && analysis.contradiction ? analysis.contradiction.at : 0;
     if (decidingAt > 0) analysis.alignments.unshift(...analysis.alignments.splice(decidingAt, 1));

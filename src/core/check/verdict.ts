@@ -39,7 +39,7 @@ export function featureRecord(a: Analysis, withQuestion = false, admitted = fals
 }
 
 /** Whether a conflict was found in a window aligned closely enough for its rule to decide. */
-export function conflictHolds(f: FeatureRecord, cal: Pick<Calibration, 'contraAlign'>): boolean {
+function conflictHolds(f: FeatureRecord, cal: Pick<Calibration, 'contraAlign'>): boolean {
   // alignments are sums of weights: 0.9999999 is a full restatement
   const at = f.contraAt + 1e-9;
   return (f.contraValue === 1 && at >= cal.contraAlign.value) ||
@@ -52,14 +52,14 @@ export function conflictHolds(f: FeatureRecord, cal: Pick<Calibration, 'contraAl
  * Verdict and score of a claim from its feature record: a claim checked with its question is
  * scored by the question-answer model (`cal.qa`) when the calibration has one, else by the main model.
  */
-export function decideVerdict(f: FeatureRecord, cal: Calibration): { verdict: Exclude<Verdict, 'not_claim'>; score: number } {
+export function decideVerdict(f: FeatureRecord, cal: Calibration): { verdict: Exclude<Verdict, 'not_claim'>; score: number; stepConflict?: true } {
   const model = f.withQuestion === 1 && cal.qa ? cal.qa : cal;
   const score = scoreFeatures(f, model);
   if (conflictHolds(f, cal)) {
     // a step is never contradicted (documents describe opposite steps), but a step the closest
     // passage writes with another word in its place ("Click View all …" for "… some …") is not
-    // supported either
-    if (f.step === 1) return { verdict: 'unsupported', score: Math.min(score, model.threshold - 1e-3) };
+    // supported either: `stepConflict` says why it is unsupported
+    if (f.step === 1) return { verdict: 'unsupported', score: Math.min(score, model.threshold - 1e-3), stepConflict: true };
     return { verdict: 'contradicted', score: Math.min(score, 1 - model.threshold) };
   }
   // the text says its sources do not state it: unsupported, whatever the words share with them
