@@ -38,7 +38,17 @@ export interface Found {
 const MEASURES: Record<string, Record<string, number>> = {
   time: { millisecond: 0.001, ms: 0.001, second: 1, sec: 1, minute: 60, min: 60, hour: 3600, hr: 3600, day: 86_400, week: 604_800, month: 2_629_800, year: 31_557_600, yr: 31_557_600 },
   size: { byte: 1, kb: 1e3, kilobyte: 1e3, mb: 1e6, megabyte: 1e6, gb: 1e9, gigabyte: 1e9, tb: 1e12, terabyte: 1e12, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3, tib: 1024 ** 4 },
+  // single letters ("g", "m", "l") are left out: "5G", "3 m" (minutes or metres?) say no measure for sure
+  mass: { mg: 0.001, milligram: 0.001, gram: 1, gramme: 1, kg: 1000, kilogram: 1000, ounce: 28.3495, oz: 28.3495, pound: 453.592, lb: 453.592, lbs: 453.592, tonne: 1e6 },
+  length: { mm: 0.001, millimeter: 0.001, millimetre: 0.001, cm: 0.01, centimeter: 0.01, centimetre: 0.01, meter: 1, metre: 1, km: 1000, kilometer: 1000, kilometre: 1000, inch: 0.0254, foot: 0.3048, feet: 0.3048, ft: 0.3048, yard: 0.9144, mile: 1609.344 },
+  volume: { ml: 1, milliliter: 1, millilitre: 1, liter: 1000, litre: 1000, teaspoon: 4.929, tsp: 4.929, tablespoon: 14.787, tbsp: 14.787, cup: 236.588, pint: 473.176, quart: 946.353, gallon: 3785.41 },
 };
+/**
+ * How far apart two quantities written in different units may be and still state the same thing:
+ * conversions are rounded in prose ("1 cup (250 ml)", "a month (30 days)", "1 inch (2.5 cm)").
+ * In the same unit the numbers must be equal ("31 days" is not "30 days").
+ */
+const CONVERSION_ROUNDING = 0.06;
 let unitTable: Map<string, { dim: string; factor: number }> | undefined;
 function measure(unit: string): { dim: string; factor: number } | undefined {
   if (!unitTable) {
@@ -72,7 +82,7 @@ export function states(w: Value, c: Value): boolean {
   const qw = quantity(w);
   // two known measures compare as quantities; a measure never matches a number of something
   // else; otherwise the number decides
-  if (qc && qw) return qc.dim === qw.dim && Math.abs(qc.base - qw.base) <= 1e-9 * Math.max(qc.base, qw.base);
+  if (qc && qw) return qc.dim === qw.dim && Math.abs(qc.base - qw.base) <= (c.unit === w.unit ? 1e-9 : CONVERSION_ROUNDING) * Math.max(qc.base, qw.base);
   // a measure against a number that counts something else ("14 days" / "Release note 14: the …")
   if ((qc && w.unit) || (qw && c.unit)) return false;
   return w.v === c.v;

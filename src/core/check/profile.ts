@@ -4,6 +4,7 @@
  */
 import { NEGATIONS, STOP_WORDS, stem, tokenize } from '../text/analyzer';
 import { antonymsOf } from './antonyms';
+import { isProperNoun } from './properNouns';
 
 export interface Value {
   /** Normalised value: "30", "1.2.0", "2x", "month:3", "day:monday". */
@@ -133,6 +134,7 @@ const CARDINALS: Record<string, number> = {
 };
 const SCALES: Record<string, number> = { hundred: 100, thousand: 1e3, million: 1e6, billion: 1e9 };
 const NUMBER_WORD: ReadonlySet<string> = new Set([...Object.keys(CARDINALS), ...Object.keys(SCALES)]);
+const NUMBER_INITIAL: ReadonlySet<number> = new Set([...NUMBER_WORD].map((w) => w.charCodeAt(0)));
 
 /** The words of a token that may be a number in words: "ninety-nine" is two, "forty" one. */
 function numberWords(word: string): string[] | undefined {
@@ -162,6 +164,12 @@ function numberPhrase(tokens: ReturnType<typeof tokenize>, k: number, text: stri
     last = j;
   }
   if (words.length < 2) return undefined;
+  const value = wordsValue(words);
+  return value === undefined ? undefined : { value, last };
+}
+
+/** The number that number words state together ("ninety", "nine" → 99); undefined when they are several numbers. */
+function wordsValue(words: readonly string[]): number | undefined {
   let total = 0;
   let current = 0;
   let prev: number | undefined;
@@ -182,7 +190,32 @@ function numberPhrase(tokens: ReturnType<typeof tokenize>, k: number, text: stri
     current += n;
     prev = n;
   }
-  return { value: total + current, last };
+  return total + current;
+}
+
+/**
+ * A number in words joined by hyphens to the word it measures ("twenty-year", "two-hour",
+ * "seventy-five-year", "four-and-a-half-second"): its value and the length of the number part,
+ * so the rest is read as its unit. Undefined for a token that does not start with number words
+ * or holds nothing after them.
+ */
+function hyphenedNumber(word: string): { value: number; length: number } | undefined {
+  const c = word.charCodeAt(0);
+  // the first letter of every number word: most tokens are ruled out by one test
+  if (!word.includes('-') || !NUMBER_INITIAL.has(c)) return undefined;
+  const parts = word.split('-');
+  let n = 0;
+  while (n < parts.length && NUMBER_WORD.has(parts[n]!)) n++;
+  if (n === 0) return undefined;
+  let value = wordsValue(parts.slice(0, n));
+  if (value === undefined) return undefined;
+  let used = n;
+  if (parts[n] === 'and' && parts[n + 1] === 'a' && parts[n + 2] === 'half') {
+    value += 0.5;
+    used += 3;
+  }
+  if (used >= parts.length || !/^\p{L}{2,}$/u.test(parts[used]!)) return undefined;
+  return { value, length: parts.slice(0, used).join('-').length };
 }
 
 /**
@@ -312,6 +345,14 @@ export function profile(raw: string): Profile {
       k = phrase.last;
       continue;
     }
+    // a number in words joined to its unit ("a twenty-year term"): the unit is paired below
+    const hyphened = hyphenedNumber(t.word);
+    if (hyphened) {
+      const end = t.start + hyphened.length;
+      values.push({ v: String(hyphened.value), surface: text.slice(t.start, end), unit: '', unitSurface: '', start: t.start, end, unitEnd: end });
+      valueTokens.add(k);
+      continue;
+    }
     const wv = wordValue(t.word, raw, tokens[k - 1]?.word ?? '', tokens[k + 1]?.word ?? '');
     if (wv) {
       values.push({ v: wv, surface: raw, unit: '', unitSurface: '', start: t.start, end: t.end, unitEnd: t.end });
@@ -340,8 +381,10 @@ export function profile(raw: string): Profile {
     // a word in capitals is a name even first in a sentence ("R is …", "NASA launched …")
     const mixed = (!lower && (/\p{Lu}/u.test(raw.slice(1)) || (raw.length === 1 && raw !== 'A' && raw !== 'I'))) || /\d/.test(raw);
     if ((capital && !first) || mixed || acronym) names.add(term);
-    // a capitalised sentence opener is a name when a name follows it directly
-    if (capital && first) pendingOpener = term;
+    // a sentence opener English writes only as a name ("Maryland was …") is a name
+    if (capital && first && isProperNoun(raw.replace(/['’]s$/, ''))) names.add(term);
+    // another capitalised sentence opener is a name when a name follows it directly
+    else if (capital && first) pendingOpener = term;
     else if (opener && names.has(term)) names.add(opener);
   }
   // pair each value with the next content term after it ("30 days")

@@ -87,6 +87,17 @@ function gluedSentence(text: string, i: number): boolean {
   return text.charCodeAt(i) === 46 && /\p{L}$/u.test(text.slice(Math.max(0, i - 2), i)) && /^\p{Lu}\p{Ll}/u.test(text.slice(i + 1, i + 5));
 }
 
+/**
+ * Whether the full stop at `i` ends a word that a footnote number follows ("my colleague Paul
+ * Goldstein.7 His view", as PDFs of books extract): a word of three letters or more from `start`,
+ * then one to three digits and no more word. "v1.2", "ipv4.1" and "node.js" stay one word.
+ */
+function footnoteMark(text: string, start: number, i: number): boolean {
+  if (text.charCodeAt(i) !== 46 || i - start < 3) return false;
+  const m = /^\d{1,3}(?![\p{L}\p{N}]|[.'’-][\p{L}\p{N}])/u.exec(text.slice(i + 1, i + 6));
+  return m !== null && /^\p{L}+$/u.test(text.slice(start, i));
+}
+
 /** Joiners kept inside a word when a letter or digit follows: ' ’ . - */
 const isJoiner = (c: number): boolean => c === 39 || c === 8217 || c === 46 || c === 45;
 
@@ -106,7 +117,7 @@ function nextWord(text: string, from: number): number {
   i += w;
   for (;;) {
     while (i < n && (w = wordCharAt(text, i)) !== 0) i += w;
-    if (i + 1 < n && isJoiner(text.charCodeAt(i)) && (w = wordCharAt(text, i + 1)) !== 0 && !gluedSentence(text, i)) i += 1 + w;
+    if (i + 1 < n && isJoiner(text.charCodeAt(i)) && (w = wordCharAt(text, i + 1)) !== 0 && !gluedSentence(text, i) && !footnoteMark(text, start, i)) i += 1 + w;
     else break;
   }
   scanEnd = i;

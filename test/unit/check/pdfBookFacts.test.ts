@@ -1,0 +1,61 @@
+/**
+ * Sentences with one fact changed that came back "supported" when the perturbation kinds were
+ * built from the text of PDF books and papers (pdf.js's test corpus: "Free Culture", the
+ * TraceMonkey paper): a number in words joined to its unit by a hyphen, units of mass, a name
+ * with a footnote number glued to it, and a name that opens the sentence.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createChecker } from '../../../src/core/check/checker';
+import { createMemorySource } from '../../../src/core/check/memorySource';
+import { analyze } from '../../../src/core/text/analyzer';
+import type { SentenceVerdict } from '../../../src/core/types';
+import { passage } from './corpus';
+
+const DOCS = [
+  passage('copyright', 'That twenty-year dollop would be taken from the public domain. The drug companies enjoy at least a seventy-five-year monopoly for their inventions.'),
+  passage('tv', 'The shot was a four-and-a-half-second image on a tiny television set in the corner of the room.'),
+  passage('gravity', 'If a 500-pound boulder blocks your way, it is the law of gravity that enforces this constraint.'),
+  passage('colleague', 'This is the reverse of the recommendation of my colleague Paul Goldstein.7 His view is that the law should follow expanded uses.'),
+  passage('film', "California was remote enough from Edison's reach that filmmakers there could pirate his inventions without fear of the law."),
+  passage('recipe', 'Add 1 cup of water to the pan and simmer for 30 days.'),
+];
+const checker = createChecker(createMemorySource(DOCS));
+const one = (s: string): SentenceVerdict => checker.check(s).sentences[0]!;
+
+test('a number in words joined to its unit by a hyphen is a value with that unit', () => {
+  const v = one('That twenty-minute dollop would be taken from the public domain.');
+  assert.equal(v.verdict, 'contradicted', v.reason);
+  assert.match(v.reason, /twenty-year, not twenty-minute/);
+  assert.equal(one('The drug companies enjoy at least a seventy-five-day monopoly for their inventions.').verdict, 'contradicted');
+  assert.equal(one('The shot was a eleven-and-a-half-second image on a tiny television set in the corner of the room.').verdict, 'contradicted');
+  // the same number in digits states it, and the sentence as written passes
+  assert.equal(one('That 20-year dollop would be taken from the public domain.').verdict, 'supported');
+  assert.equal(one('The shot was a four-and-a-half-second image on a tiny television set in the corner of the room.').verdict, 'supported');
+});
+
+test('units of mass, length and volume are measures: another unit is a conflict, a rounded conversion is not', () => {
+  const v = one('If a 500-ounce boulder blocks your way, it is the law of gravity that enforces this constraint.');
+  assert.equal(v.verdict, 'contradicted', v.reason);
+  assert.match(v.reason, /500-pound, not 500-ounce/);
+  // "1 cup" is 237 ml: a recipe that rounds it to 240 ml says the same
+  assert.notEqual(one('Add 240 ml of water to the pan and simmer for 30 days.').verdict, 'contradicted');
+  // in the same unit the numbers must be equal
+  assert.equal(one('Add 1 cup of water to the pan and simmer for 31 days.').verdict, 'contradicted');
+});
+
+test('a footnote number glued to a word leaves the word a word', () => {
+  assert.deepEqual(analyze('Paul Goldstein.7 His view'), ['paul', 'goldstein', '7', 'view']);
+  // versions, domains and codes stay one word
+  assert.deepEqual(analyze('v1.2 ipv4.1 node.js'), ['v1.2', 'ipv4.1', 'node.js']);
+  const v = one('This is the reverse of the recommendation of my colleague Paul Limerick.7 His view is that the law should follow expanded uses.');
+  assert.equal(v.verdict, 'contradicted', v.reason);
+  assert.match(v.reason, /names Goldstein, not Limerick/);
+});
+
+test('a word English writes only as a name is a name at the start of a sentence', () => {
+  const v = one("Maryland was remote enough from Edison's reach that filmmakers there could pirate his inventions without fear of the law.");
+  assert.equal(v.verdict, 'contradicted', v.reason);
+  assert.match(v.reason, /names California, not Maryland/);
+  assert.equal(one("California was remote enough from Edison's reach that filmmakers there could pirate his inventions without fear of the law.").verdict, 'supported');
+});
