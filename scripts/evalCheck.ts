@@ -3,8 +3,8 @@
  * through the `verity` CLI (scripts/eval/productRecords.ts): RAGTruth QA in both product modes —
  * (a) `verity check answer.md --docs <its passages>`, (b) `verity check answer.md --store <one
  * store of every dev passage>` — HaluEval QA (`--docs --question`) and the doc2dial perturbation
- * set (`--store`), and the same kinds of perturbation built from a held-out corpus (the RHDH
- * guides), checked with the shipped calibration only. (c) is the old in-process harness (each
+ * set (`--store`), and the same kinds of perturbation built from two held-out corpora (the RHDH
+ * guides; PDF books and papers), checked with the shipped calibration only. (c) is the old in-process harness (each
  * answer's passages passed as evidence, IDF from all passages), printed beside them for
  * comparison only.
  *
@@ -13,7 +13,7 @@
  */
 import { sharedDataDir, type SentenceRecord } from './eval/checkData';
 import { crossValidate, metrics, verdictOf, type Metrics, type PerturbMetrics, type PRF, type RagMetrics } from './eval/checkFit';
-import { PERTURB_CORPORA, perturbProductRecords, tempFolder } from './eval/productRecords';
+import { PERTURB_CORPORA, perturbProductRecords, tempFolder, type PerturbCorpus } from './eval/productRecords';
 import { collectProductRecords, collectRecords } from './eval/checkRecords';
 import { DEFAULT_CALIBRATION } from '../src/core/check/calibration';
 
@@ -36,13 +36,13 @@ void run(dir).catch((e: unknown) => {
   process.exit(2);
 });
 
-/** The held-out perturbation set through the CLI (see PERTURB_CORPORA.rhdh). */
-async function heldOutPerturbations(dir: string): Promise<SentenceRecord[]> {
+/** A held-out perturbation set through the CLI (see PERTURB_CORPORA). */
+async function heldOutPerturbations(dir: string, corpus: PerturbCorpus): Promise<SentenceRecord[]> {
   const tmp = tempFolder();
   try {
     const t0 = Date.now();
-    const r = await perturbProductRecords(dir, tmp.dir, PERTURB_CORPORA.rhdh);
-    log(`verity check, rhdh perturbations (--store, held out): ${r.items.length} items, ${r.records.length} sentences (${Date.now() - t0} ms)`);
+    const r = await perturbProductRecords(dir, tmp.dir, corpus);
+    log(`verity check, ${corpus.name} perturbations (--store, held out): ${r.items.length} items, ${r.records.length} sentences (${Date.now() - t0} ms)`);
     return r.records;
   } finally {
     tmp.remove();
@@ -112,11 +112,15 @@ async function run(dir: string): Promise<void> {
   console.log(`\nsame verdict in (a) --docs and (b) --store, shipped calibration: ${agreement(product.records.map((r) => verdictOf(r, DEFAULT_CALIBRATION)))}`);
 
   // a corpus no parameter was fitted on: the shipped calibration is out of sample here
-  const held = await heldOutPerturbations(dir);
-  const hm = shipped(held).perturbHeldOut;
-  if (hm) {
+  const held = [...(await heldOutPerturbations(dir, PERTURB_CORPORA.rhdh)), ...(await heldOutPerturbations(dir, PERTURB_CORPORA.pdf))];
+  const hm = shipped(held);
+  if (hm.perturbHeldOut) {
     console.log('\n== held-out corpus: the same perturbation kinds built from the RHDH guides (never used in fitting), shipped calibration');
-    printPerturb(`rhdh perturbations (${hm.n} sentences with a fact changed + originals, ${PERTURB_CORPORA.rhdh.perKind} per kind where the corpus has them, verity check --store <rhdh-docs>)`, hm);
+    printPerturb(`rhdh perturbations (${hm.perturbHeldOut.n} sentences with a fact changed + originals, ${PERTURB_CORPORA.rhdh.perKind} per kind where the corpus has them, verity check --store <rhdh-docs>)`, hm.perturbHeldOut);
+  }
+  if (hm.perturbHeldOutPdf) {
+    console.log(`\n== held-out corpus: the same kinds built from PDF books and papers (${PERTURB_CORPORA.pdf.pdfs.join(', ')}; never used in fitting), shipped calibration`);
+    printPerturb(`pdf perturbations (${hm.perturbHeldOutPdf.n} sentences with a fact changed + originals, ${PERTURB_CORPORA.pdf.perKind} per kind where the text has them, verity check --store <the PDFs>)`, hm.perturbHeldOutPdf);
   }
 
   if (REPEATS > 1) {

@@ -15,10 +15,11 @@ import { buildPerturbationSet, type PerturbItem } from './perturb';
 
 /** `ragtruth`: per answer, its own passages (the harness, or the product with `--docs`); `ragtruth-store`: every dev passage in one store. */
 /**
- * 'perturb-heldout': the perturbation set built from a corpus the calibration is never fitted on
- * (the RHDH guides), checked with the shipped calibration only (see PERTURB_CORPORA).
+ * 'perturb-heldout' and 'perturb-heldout-pdf': perturbation sets built from corpora the calibration
+ * is never fitted on (the RHDH guides; PDF books and papers), checked with the shipped calibration
+ * only (see PERTURB_CORPORA).
  */
-export type Dataset = 'ragtruth' | 'ragtruth-store' | 'halueval-one' | 'halueval-multi' | 'perturb' | 'perturb-heldout';
+export type Dataset = 'ragtruth' | 'ragtruth-store' | 'halueval-one' | 'halueval-multi' | 'perturb' | 'perturb-heldout' | 'perturb-heldout-pdf';
 
 /** One checked sentence. `features` is null for a segment that is not a claim. */
 export interface SentenceRecord {

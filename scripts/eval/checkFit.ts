@@ -11,13 +11,13 @@ import type { Dataset, SentenceRecord } from './checkData';
 import { UNSUPPORTED_KINDS } from './perturb';
 
 /** How much each dataset counts in fitting: RAGTruth is the product's own job (RAG answers). */
-const DATASET_WEIGHT: Record<Dataset, number> = { ragtruth: 2, 'ragtruth-store': 2, 'halueval-one': 1, 'halueval-multi': 1, perturb: 1, 'perturb-heldout': 0 };
+const DATASET_WEIGHT: Record<Dataset, number> = { ragtruth: 2, 'ragtruth-store': 2, 'halueval-one': 1, 'halueval-multi': 1, perturb: 1, 'perturb-heldout': 0, 'perturb-heldout-pdf': 0 };
 /**
  * Datasets the logistic model learns from: RAGTruth (real RAG answers with human labels). HaluEval
  * answers are fragments of 2–10 words and the perturbations are decided by the contradiction rules;
  * both pull the weights away from real answers, so they only count when thresholds are chosen.
  */
-const LEARN_FROM: Record<Dataset, boolean> = { ragtruth: true, 'ragtruth-store': true, 'halueval-one': false, 'halueval-multi': false, perturb: false, 'perturb-heldout': false };
+const LEARN_FROM: Record<Dataset, boolean> = { ragtruth: true, 'ragtruth-store': true, 'halueval-one': false, 'halueval-multi': false, perturb: false, 'perturb-heldout': false, 'perturb-heldout-pdf': false };
 
 type Params = Pick<Calibration, 'weights' | 'bias' | 'threshold' | 'contraAlign' | 'qa'>;
 
@@ -125,8 +125,9 @@ export interface Metrics {
    * most of it (not …)": the window does not state every term).
    */
   perturb?: PerturbMetrics;
-  /** The same figures on the held-out corpus (never fitted on: see PERTURB_CORPORA). */
+  /** The same figures on the held-out corpora (never fitted on: see PERTURB_CORPORA): the RHDH guides, PDF books and papers. */
   perturbHeldOut?: PerturbMetrics;
+  perturbHeldOutPdf?: PerturbMetrics;
 }
 export interface PerturbMetrics { detected: number; correctType: number; originalsPass: number; n: number; invented: number; inventedMarked: number; byType: Record<string, { n: number; detected: number; contradicted: number }> }
 export interface PRF { p: number; r: number; f1: number }
@@ -183,8 +184,10 @@ export function metrics(records: SentenceRecord[], verdicts: Verdict[]): Metrics
   }
   const [pr, pv] = sel('perturb');
   if (pr.length) out.perturb = perturbMetrics(pr, pv);
-  const [hr2, hv2] = sel('perturb-heldout');
-  if (hr2.length) out.perturbHeldOut = perturbMetrics(hr2, hv2);
+  for (const [ds, k] of [['perturb-heldout', 'perturbHeldOut'], ['perturb-heldout-pdf', 'perturbHeldOutPdf']] as const) {
+    const [hr, hv] = sel(ds);
+    if (hr.length) out[k] = perturbMetrics(hr, hv);
+  }
   return out;
 }
 

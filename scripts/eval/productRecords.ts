@@ -5,11 +5,15 @@
  * `--format json` (verdict, offsets and the feature record the checker computed). Nothing here
  * calls the checker directly, so the figures are what a user gets.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { main } from '../../src/cli/main';
 import type { FeatureRecord } from '../../src/core/check/verdict';
+import { DEFAULT_CHUNK_SIZE } from '../../src/core/ingest/chunk';
+import { pdfToPassages } from '../../src/core/ingest/pdf';
+import type { Passage } from '../../src/core/types';
+import { WorkerPdfExtractor } from '../../src/node/pdfExtractor';
 import { buildPerturbations, folderPassages, readJsonl, splitRagPassages, type Dataset, type PerturbItem, type SentenceRecord } from './checkData';
 
 /** One sentence of `verity check --format json`. */
@@ -114,8 +118,11 @@ export async function haluevalProductRecords(dir: string, tmp: string, which: 'o
   return out;
 }
 
-/** A corpus perturbation sets are built from, and how many items per kind. */
-export interface PerturbCorpus { name: string; docs: string; ds: Dataset; perKind: number }
+/**
+ * A corpus perturbation sets are built from, and how many items per kind: every markdown file of
+ * the `docs` folder, or only the PDFs named in `pdfs`.
+ */
+export interface PerturbCorpus { name: string; docs: string; ds: Dataset; perKind: number; pdfs?: readonly string[] }
 export const PERTURB_CORPORA = {
   /** The dev set: its figures are cross-validated, and the calibration is fitted on them. */
   doc2dial: { name: 'doc2dial', docs: 'doc2dial/docs', ds: 'perturb', perKind: 120 },
@@ -124,19 +131,42 @@ export const PERTURB_CORPORA = {
    * parameter is ever fitted on it; it is checked with the shipped calibration only.
    */
   rhdh: { name: 'rhdh', docs: 'rhdh-docs/docs', ds: 'perturb-heldout', perKind: 60 },
+  /**
+   * Held out: PDF books and papers, read by the product's PDF extraction. The five documents of the
+   * pdf.js test corpus with the most words (copies of one paper counted once): Lessig's "Free
+   * Culture", public-domain stories for children, the TraceMonkey paper, colour-space test pages
+   * (tables of numbers) and a literature review whose bibliography extracts as garbled text.
+   */
+  pdf: { name: 'pdf', docs: 'pdf-corpus/pdfs', ds: 'perturb-heldout-pdf', perKind: 60, pdfs: ['freeculture.pdf', 'pdkids.pdf', 'tracemonkey.pdf', 'calrgb.pdf', 'TAMReview.pdf'] },
 } as const satisfies Record<string, PerturbCorpus>;
+
+/** The passages of `files` in `root` as indexing makes them: the product's PDF worker, then its passage builder. */
+async function pdfPassages(root: string, files: readonly string[]): Promise<Passage[]> {
+  const extractor = new WorkerPdfExtractor({ timeoutMs: 120_000 });
+  try {
+    const out: Passage[] = [];
+    for (const f of files) out.push(...pdfToPassages(f, await extractor.extract(new Uint8Array(readFileSync(path.join(root, f)))), DEFAULT_CHUNK_SIZE).passages);
+    return out;
+  } finally {
+    await extractor.close();
+  }
+}
 
 /**
  * A perturbation set through the CLI: the corpus folder indexed once into a store, each original
  * and perturbed sentence written as its own file and checked against it.
  */
 export async function perturbProductRecords(dir: string, tmp: string, corpus: PerturbCorpus = PERTURB_CORPORA.doc2dial): Promise<{ records: SentenceRecord[]; items: PerturbItem[] }> {
-  const items = buildPerturbations(folderPassages(path.join(dir, corpus.docs)), corpus.perKind);
+  const src = path.join(dir, corpus.docs);
+  const items = buildPerturbations(corpus.pdfs ? await pdfPassages(src, corpus.pdfs) : folderPassages(src), corpus.perKind);
   // a store indexes only the folder that holds it (or one inside it): the documents are copied
   // beside it, as a user keeps their store with their documents
   const docs = `${corpus.name}-docs`;
   const store = `${corpus.name}-store`;
-  cpSync(path.join(dir, corpus.docs), path.join(tmp, docs), { recursive: true });
+  if (corpus.pdfs) {
+    mkdirSync(path.join(tmp, docs), { recursive: true });
+    for (const f of corpus.pdfs) copyFileSync(path.join(src, f), path.join(tmp, docs, f));
+  } else cpSync(src, path.join(tmp, docs), { recursive: true });
   const ix = await runCli(['index', docs, '--store', store], tmp);
   if (ix.code !== 0) throw new Error(`verity index exited ${ix.code}: ${ix.stderr.trim()}`);
   const sub = `${corpus.name}-pert`;
