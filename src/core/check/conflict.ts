@@ -408,6 +408,9 @@ function neighbours(p: Profile, start: number): [string, string] {
   return [prev, next];
 }
 
+/** Whether two words' neighbours (see {@link neighbours}) share one on the same side. */
+const sharesNeighbour = ([ap, an]: [string, string], [bp, bn]: [string, string]): boolean => (ap !== '' && ap === bp) || (an !== '' && an === bn);
+
 /** Words of the unit that are `a` with a negating prefix, or `a` without one. */
 function prefixOpposites(a: string, unitWords: ReadonlyMap<string, unknown>): string[] {
   const base = withoutNegatingPrefix(a);
@@ -469,7 +472,7 @@ function windowStates(claim: Profile, a: string, span: [number, number], window:
       const at = whereWritten(w.profile, f);
       if (!at) continue;
       const [up, un] = neighbours(w.profile, at[0]);
-      if (((cp && cp === up) || (cn && cn === un)) && shared(w) >= bar) return true;
+      if (sharesNeighbour([cp, cn], [up, un]) && shared(w) >= bar) return true;
     }
   }
   return false;
@@ -482,7 +485,11 @@ function antonymConflict(claim: Profile, u: Unit, window: readonly Unit[]): Foun
   const claimWords = new Map<string, [number, number]>([...claim.spans, ...claim.polar]);
   const unitWords = new Map<string, [number, number]>([...u.profile.spans, ...u.profile.polar]);
   for (const [a, span] of claimWords) {
-    if (unitWords.has(a)) continue;
+    // the unit writes the claim's word: in the claim word's place (a shared neighbour) it states
+    // it; elsewhere ("a low startup time and high performance" for "a high startup time and high
+    // performance") an opposite in its place still conflicts, when framed the same on both sides
+    const own = unitWords.get(a);
+    if (own && sharesNeighbour(neighbours(claim, span[0]), neighbours(u.profile, own[0]))) continue;
     const opposites = [...(antonymsOf(a) ?? []), ...prefixOpposites(a, unitWords)];
     for (const b of baseStemsOf(claim.surface.get(a))) if (b !== a) opposites.push(...(antonymsOf(b) ?? []));
     let said: boolean | undefined;
@@ -490,8 +497,9 @@ function antonymConflict(claim: Profile, u: Unit, window: readonly Unit[]): Foun
       const at = whereWritten(u.profile, b);
       if (!at) continue;
       if ((said ??= windowStates(claim, a, span, window, u))) break;
-      // the claim also says the source's word: only an opposite framed the same on both sides counts
-      const both = claimWords.has(b);
+      // the claim also says the source's word, or the source the claim's: only an opposite framed
+      // the same on both sides counts
+      const both = claimWords.has(b) || own !== undefined;
       // "not disabled" says what "enabled" says
       if (cn.has(a) !== un.has(b)) continue;
       if (!restates(claim, u, b)) continue;
@@ -499,7 +507,7 @@ function antonymConflict(claim: Profile, u: Unit, window: readonly Unit[]): Foun
       // ("cut side down" / "cut side up"), not anywhere in the sentence
       const [cp, cn2] = neighbours(claim, span[0]);
       const [up, un2] = neighbours(u.profile, at[0]);
-      if (both ? !(cp === up && cn2 === un2) : !((cp && cp === up) || (cn2 && cn2 === un2))) continue;
+      if (both ? !(cp === up && cn2 === un2) : !sharesNeighbour([cp, cn2], [up, un2])) continue;
       const quantifier = QUANTIFIERS.has(a) && QUANTIFIERS.has(b);
       return { kind: quantifier ? 'quantifier' : 'antonym', group: 'polarity', claimText: claim.text.slice(span[0], span[1]), sourceText: u.profile.text.slice(at[0], at[1]), claimStart: span[0], claimEnd: span[1], terms: [a], strength: 0, about: a };
     }

@@ -2,7 +2,8 @@
  * Sentences with one fact changed that came back "supported" when the perturbation kinds were
  * built from the text of PDF books and papers (pdf.js's test corpus: "Free Culture", the
  * TraceMonkey paper): a number in words joined to its unit by a hyphen, units of mass, a name
- * with a footnote number glued to it, and a name that opens the sentence.
+ * with a footnote number glued to it, a name that opens the sentence, and an opposite in the place
+ * of a word the source also writes elsewhere in the sentence.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,6 +19,7 @@ const DOCS = [
   passage('gravity', 'If a 500-pound boulder blocks your way, it is the law of gravity that enforces this constraint.'),
   passage('colleague', 'This is the reverse of the recommendation of my colleague Paul Goldstein.7 His view is that the law should follow expanded uses.'),
   passage('film', "California was remote enough from Edison's reach that filmmakers there could pirate his inventions without fear of the law."),
+  passage('vm', 'In this domain, virtual machines must provide a low startup time and high performance.'),
   passage('recipe', 'Add 1 cup of water to the pan and simmer for 30 days.'),
 ];
 const checker = createChecker(createMemorySource(DOCS));
@@ -58,4 +60,12 @@ test('a word English writes only as a name is a name at the start of a sentence'
   assert.equal(v.verdict, 'contradicted', v.reason);
   assert.match(v.reason, /names California, not Maryland/);
   assert.equal(one("California was remote enough from Edison's reach that filmmakers there could pirate his inventions without fear of the law.").verdict, 'supported');
+});
+
+test('an opposite in the place of a word the source also writes elsewhere is a conflict', () => {
+  // the source says "high" too, but of performance: in the claim's place ("provide a … startup") it says "low"
+  const v = one('In this domain, virtual machines must provide a high startup time and high performance.');
+  assert.equal(v.verdict, 'contradicted', v.reason);
+  assert.match(v.reason, /low, not high/);
+  assert.equal(one('In this domain, virtual machines must provide a low startup time and high performance.').verdict, 'supported');
 });
