@@ -369,6 +369,15 @@ export function restates(claim: Profile, u: Unit, except?: string): boolean {
 
 const negatedTerms = (p: Profile): Set<string> => new Set(p.cues.map((c) => c.term).filter(Boolean));
 
+/**
+ * Whether word `w` written at `at` is negated: the term a negation governs (in `negated`, see
+ * {@link negatedTerms}), or a value word between the negation and that term ("wasn't the first
+ * search engine": 'first' is a value, so the negation's term is 'search').
+ */
+function negatedAt(p: Profile, negated: ReadonlySet<string>, w: string, at: [number, number]): boolean {
+  return negated.has(w) || p.cues.some((c) => c.term !== '' && c.end <= at[0] && at[0] < (p.spans.get(c.term)?.[0] ?? -1));
+}
+
 /** A term both sides state, negated on one side only ("are not copied" / "are copied"). */
 function negationConflict(claim: Profile, u: Unit): Found | undefined {
   if (!restates(claim, u)) return undefined;
@@ -448,9 +457,19 @@ function baseStems(p: Profile): Map<string, [number, number]> {
   return m;
 }
 
-/** Where a profile writes word `w`: as a term or polar word, else as the base form of one. */
+/** Where a profile writes word `w`: as a term or polar word, else as the base form of one, else as a value in one word. */
 function whereWritten(p: Profile, w: string): [number, number] | undefined {
-  return p.polar.get(w) ?? p.spans.get(w) ?? baseStems(p).get(w);
+  return p.polar.get(w) ?? p.spans.get(w) ?? baseStems(p).get(w) ?? wordValues(p).get(w);
+}
+
+/**
+ * A profile's values written as one word ("a single cluster", "the first"), by their stems: they
+ * are words too, with opposites ("multiple", "last") that are no values.
+ */
+function wordValues(p: Profile): ReadonlyMap<string, [number, number]> {
+  const m = new Map<string, [number, number]>();
+  for (const v of p.values) if (/^\p{L}+$/u.test(v.surface)) m.set(stem(v.surface.toLowerCase()), [v.start, v.end]);
+  return m;
 }
 
 /**
@@ -482,8 +501,8 @@ function windowStates(claim: Profile, a: string, span: [number, number], window:
 function antonymConflict(claim: Profile, u: Unit, window: readonly Unit[]): Found | undefined {
   const cn = negatedTerms(claim);
   const un = negatedTerms(u.profile);
-  const claimWords = new Map<string, [number, number]>([...claim.spans, ...claim.polar]);
-  const unitWords = new Map<string, [number, number]>([...u.profile.spans, ...u.profile.polar]);
+  const claimWords = new Map<string, [number, number]>([...wordValues(claim), ...claim.spans, ...claim.polar]);
+  const unitWords = new Map<string, [number, number]>([...wordValues(u.profile), ...u.profile.spans, ...u.profile.polar]);
   for (const [a, span] of claimWords) {
     // the unit writes the claim's word: in the claim word's place (a shared neighbour) it states
     // it; elsewhere ("a low startup time and high performance" for "a high startup time and high
@@ -501,7 +520,7 @@ function antonymConflict(claim: Profile, u: Unit, window: readonly Unit[]): Foun
       // the same on both sides counts
       const both = claimWords.has(b) || own !== undefined;
       // "not disabled" says what "enabled" says
-      if (cn.has(a) !== un.has(b)) continue;
+      if (negatedAt(claim, cn, a, span) !== negatedAt(u.profile, un, b, at)) continue;
       if (!restates(claim, u, b)) continue;
       // the opposite must stand in the claim word's place: a shared neighbour on either side
       // ("cut side down" / "cut side up"), not anywhere in the sentence

@@ -20,6 +20,7 @@ const DOCS = [
   passage('colleague', 'This is the reverse of the recommendation of my colleague Paul Goldstein.7 His view is that the law should follow expanded uses.'),
   passage('film', "California was remote enough from Edison's reach that filmmakers there could pirate his inventions without fear of the law."),
   passage('vm', 'In this domain, virtual machines must provide a low startup time and high performance.'),
+  passage('search', "Jesse's wasn't the first search engine built for the RPI network. Each region runs a single cluster for the control plane."),
   passage('recipe', 'Add 1 cup of water to the pan and simmer for 30 days.'),
 ];
 const checker = createChecker(createMemorySource(DOCS));
@@ -68,4 +69,16 @@ test('an opposite in the place of a word the source also writes elsewhere is a c
   assert.equal(v.verdict, 'contradicted', v.reason);
   assert.match(v.reason, /low, not high/);
   assert.equal(one('In this domain, virtual machines must provide a low startup time and high performance.').verdict, 'supported');
+});
+
+test('a value written as a word has opposites that are no values ("single" / "multiple", "the first" / "the last")', () => {
+  const v = one('Each region runs multiple clusters for the control plane.');
+  assert.equal(v.verdict, 'contradicted', v.reason);
+  assert.match(v.reason, /single, not multiple/);
+  // a negation before the value word governs it too: both sides are negated, the words differ
+  const w = one("Jesse's wasn't the last search engine built for the RPI network.");
+  assert.equal(w.verdict, 'contradicted', w.reason);
+  assert.match(w.reason, /first, not last/);
+  assert.equal(one("Jesse's wasn't the first search engine built for the RPI network.").verdict, 'supported');
+  assert.equal(one('Each region runs a single cluster for the control plane.').verdict, 'supported');
 });
