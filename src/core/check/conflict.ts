@@ -420,10 +420,31 @@ function neighbours(p: Profile, start: number): [string, string] {
 /** Whether two words' neighbours (see {@link neighbours}) share one on the same side. */
 const sharesNeighbour = ([ap, an]: [string, string], [bp, bn]: [string, string]): boolean => (ap !== '' && ap === bp) || (an !== '' && an === bn);
 
-/** Words of the unit that are `a` with a negating prefix, or `a` without one. */
-function prefixOpposites(a: string, unitWords: ReadonlyMap<string, unknown>): string[] {
+/**
+ * `a` with a negating prefix or without one, with or without a hyphen ("root" / "non-root"; only
+ * "non-" negates with a hyphen: "in-memory" is no opposite of "memory").
+ */
+function prefixed(a: string): string[] {
+  const hyphened = /^non-(\p{L}.*)$/u.exec(a);
+  if (hyphened) return [hyphened[1]!];
   const base = withoutNegatingPrefix(a);
-  return [...(base !== undefined ? [base] : []), ...withNegatingPrefixes(a)].filter((w) => unitWords.has(w));
+  return [...(base !== undefined ? [base] : []), ...withNegatingPrefixes(a), ...(/^\p{L}{4}/u.test(a) ? [`non-${a}`] : [])];
+}
+
+/**
+ * Words of the unit that are `a` with a negating prefix or without one, or, for a compound, the
+ * compound with one part changed to its opposite ("case-sensitive" / "case-insensitive",
+ * "high-cost" / "low-cost").
+ */
+function prefixOpposites(a: string, unitWords: ReadonlyMap<string, unknown>): string[] {
+  const out = prefixed(a);
+  const parts = a.split('-');
+  if (parts.length === 2 && !out.includes(parts[1]!)) {
+    const [first, last] = parts as [string, string];
+    for (const o of [...(antonymsOf(last) ?? []), ...prefixed(last)]) out.push(`${first}-${o}`);
+    for (const o of [...(antonymsOf(first) ?? []), ...prefixed(first)]) out.push(`${o}-${last}`);
+  }
+  return out.filter((w) => unitWords.has(w));
 }
 
 /**

@@ -2,7 +2,8 @@
  * Sentences with one fact changed that came back "supported" when the perturbation set was built
  * from another corpus (the RHDH guides instead of doc2dial): a negation answered by a sentence about
  * another action, a step with one word swapped for its opposite, and an opposite the stemmer spells
- * two ways ("add" but "adding").
+ * two ways ("add" but "adding"); and opposites written as compounds ("case-sensitive",
+ * "non-root").
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +16,7 @@ const DOCS = [
   passage('roles-edit', 'You can edit a role in the Developer Hub using the Web UI. Select the role to open its overview page.'),
   passage('roles-delete', 'You can delete a role in the Developer Hub using the Web UI. To change who holds it instead, edit the role.'),
   passage('operators', 'Click View all installed operators to open the Installed Operators page.'),
+  passage('volume', 'File names on this volume are case-sensitive. The daemon runs as a non-root user.'),
   passage('azure', 'Add your Azure credentials to Developer Hub by adding the following key/value pairs to your Developer Hub secrets.'),
 ];
 const checker = createChecker(createMemorySource([...DOCS, ...releaseNotes()]));
@@ -46,4 +48,15 @@ test('an opposite is found in all its forms, even where the stemmer spells the w
   const v = one('Add your Azure credentials to Developer Hub by subtracting the following key/value pairs to your Developer Hub secrets.');
   assert.equal(v.verdict, 'contradicted', v.reason);
   assert.match(v.reason, /adding, not subtracting/);
+});
+
+test('an opposite written as a compound: one part changed, or "non-" taken off or put on', () => {
+  const v = one('File names on this volume are case-insensitive.');
+  assert.equal(v.verdict, 'contradicted', v.reason);
+  assert.match(v.reason, /case-sensitive, not case-insensitive/);
+  const w = one('The daemon runs as a root user.');
+  assert.equal(w.verdict, 'contradicted', w.reason);
+  assert.match(w.reason, /non-root, not root/);
+  assert.equal(one('File names on this volume are case-sensitive.').verdict, 'supported');
+  assert.equal(one('The daemon runs as a non-root user.').verdict, 'supported');
 });
