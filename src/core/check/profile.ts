@@ -4,6 +4,7 @@
  */
 import { NEGATIONS, STOP_WORDS, stem, tokenize } from '../text/analyzer';
 import { antonymsOf } from './antonyms';
+import { defaultPrior } from './backgroundStats';
 import { isProperNoun } from './properNouns';
 
 export interface Value {
@@ -381,8 +382,10 @@ export function profile(raw: string): Profile {
     // a word in capitals is a name even first in a sentence ("R is …", "NASA launched …")
     const mixed = (!lower && (/\p{Lu}/u.test(raw.slice(1)) || (raw.length === 1 && raw !== 'A' && raw !== 'I'))) || /\d/.test(raw);
     if ((capital && !first) || mixed || acronym) names.add(term);
-    // a sentence opener English writes only as a name ("Maryland was …") is a name
-    if (capital && first && isProperNoun(raw.replace(/['’]s$/, ''))) names.add(term);
+    // a sentence opener English writes only as a name ("Maryland was …"), or a word of letters
+    // that general English text almost never uses ("Keycloak provides …"; not a compound such as
+    // "Anti-cancer"), is a name
+    if (capital && first && (isProperNoun(raw.replace(/['’]s$/, '')) || (defaultPrior().df(term) === 0 && /^\p{L}+$/u.test(raw)))) names.add(term);
     // another capitalised sentence opener is a name when a name follows it directly
     else if (capital && first) pendingOpener = term;
     else if (opener && names.has(term)) names.add(opener);

@@ -2,8 +2,8 @@
  * Sentences with one fact changed that came back "supported" when the perturbation set was built
  * from another corpus (the RHDH guides instead of doc2dial): a negation answered by a sentence about
  * another action, a step with one word swapped for its opposite, and an opposite the stemmer spells
- * two ways ("add" but "adding"); and opposites written as compounds ("case-sensitive",
- * "non-root").
+ * two ways ("add" but "adding"); opposites written as compounds ("case-sensitive",
+ * "non-root"); and a product name swapped at the start of a sentence.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,6 +17,8 @@ const DOCS = [
   passage('roles-delete', 'You can delete a role in the Developer Hub using the Web UI. To change who holds it instead, edit the role.'),
   passage('operators', 'Click View all installed operators to open the Installed Operators page.'),
   passage('volume', 'File names on this volume are case-sensitive. The daemon runs as a non-root user.'),
+  passage('auth', 'Keycloak provides authentication for the developer portal.'),
+  passage('peppers', 'Pain-killing properties of jalapeño peppers. Jalapeños may even help prevent heart disease and cancer.'),
   passage('azure', 'Add your Azure credentials to Developer Hub by adding the following key/value pairs to your Developer Hub secrets.'),
 ];
 const checker = createChecker(createMemorySource([...DOCS, ...releaseNotes()]));
@@ -59,4 +61,13 @@ test('an opposite written as a compound: one part changed, or "non-" taken off o
   assert.match(w.reason, /non-root, not root/);
   assert.equal(one('File names on this volume are case-sensitive.').verdict, 'supported');
   assert.equal(one('The daemon runs as a non-root user.').verdict, 'supported');
+});
+
+test('a word general English never uses is a name at the start of a sentence too', () => {
+  const v = one('Dex provides authentication for the developer portal.');
+  assert.equal(v.verdict, 'contradicted', v.reason);
+  assert.match(v.reason, /names Keycloak, not Dex/);
+  assert.equal(one('Keycloak provides authentication for the developer portal.').verdict, 'supported');
+  // a compound opening a list item is no name: no "the source names Pain-killing"
+  assert.notEqual(one('Anti-cancer properties').verdict, 'contradicted');
 });
