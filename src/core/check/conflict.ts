@@ -101,9 +101,12 @@ export function unstatedValues(claim: Profile, window: readonly Unit[]): Value[]
   return out;
 }
 
-/** Claim names (terms) that no unit of the window holds. */
-export function unstatedNames(claim: Profile, window: readonly Unit[]): string[] {
-  const missing = [...claim.names].filter((n) => !window.some((u) => hasTerm(u.termSet, n)));
+/**
+ * Claim names (terms) that no unit of the window holds; with `openers`, also the claim's rare
+ * sentence openers (see Profile.openers), which only the name-slot rule reads as names.
+ */
+export function unstatedNames(claim: Profile, window: readonly Unit[], openers = false): string[] {
+  const missing = [...claim.names, ...(openers ? [...claim.openers].filter((n) => !claim.names.has(n)) : [])].filter((n) => !window.some((u) => hasTerm(u.termSet, n)));
   if (missing.length === 0) return missing;
   // a name the window writes as its initials, or spells out: "United States" / "US", "ACS" /
   // "American Cancer Society"
@@ -298,7 +301,7 @@ function nameConflict(claim: Profile, n: string, window: readonly Unit[], unit: 
   const prev = claim.terms[i - 1];
   const next = claim.terms[i + 1];
   // a name of several words ("South Dakota", "New York") is one element on each side
-  const missing = new Set(unstatedNames(claim, window));
+  const missing = new Set(unstatedNames(claim, window, true));
   const run = nameRun(claim, i, (t) => missing.has(t));
   // the whole name the missing words belong to ("American Cancer Society", of which the source
   // states "cancer" and "society"): the claim's own abbreviation of it is no other name
@@ -327,7 +330,7 @@ function nameConflict(claim: Profile, n: string, window: readonly Unit[], unit: 
       const m = ts[j]!;
       // the claim may name the same thing elsewhere ("the Plead D license and the Class E license"
       // against "the Class D license and …"): the slot decides, not the name's absence
-      if (!u.profile.names.has(m) || m === n) continue;
+      if (!(u.profile.names.has(m) || u.profile.openers.has(m)) || m === n) continue;
       // a name of several words the claim also abbreviates ("National Insurance Contributions (NICs)")
       if (whole[0] !== whole[1] && abbreviates(claim, whole, u.profile.surface.get(m) ?? m)) continue;
       const samePrev = prev !== undefined && ts[j - 1] === prev;
@@ -346,6 +349,8 @@ function nameConflict(claim: Profile, n: string, window: readonly Unit[], unit: 
     }
   }
   if (oneSided) return oneSided.f;
+  // a rare sentence opener is a name only in a name's place
+  if (!claim.names.has(n)) return undefined;
   // no shared slot: the best unit's other name stands in (a weaker finding: the name counts as
   // unstated, and it decides only where the unit restates all the rest of the claim)
   const other = [...unit.profile.names].filter((m) => !claimTerms.has(m));
@@ -651,7 +656,7 @@ export function findConflict(claim: Profile, window: readonly Unit[], unit: Unit
     if (g && g.strength >= 3 && (!f || g.strength > f.strength)) return g;
     if (f) return f;
   }
-  for (const n of unstatedNames(claim, window)) {
+  for (const n of unstatedNames(claim, window, true)) {
     const f = nameConflict(claim, n, window, unit);
     if (f) return f;
   }

@@ -197,7 +197,7 @@ function agreed(claim: Profile, alignments: Alignment[], at: number, restated: n
     const slot = f.slot;
     if (slot) return window.some((u) => u.profile.values.some((w) => states(w, slot) && sameSlot(claim.text, slot, u.profile.text, w)));
     if (f.group === 'value' || f.group === 'valueLoose') return unstatedValues(claim, window).length === 0;
-    if (f.group === 'name') return unstatedNames(claim, window).length === 0;
+    if (f.group === 'name') return unstatedNames(claim, window, true).length === 0;
     // agreeing polarity needs a sentence that restates the claim and states the word in question:
     // a long sentence that merely holds its words says nothing about its polarity, and "You can
     // delete a role" says nothing about whether you can edit one

@@ -31,6 +31,12 @@ export interface Profile {
   surface: Map<string, string>;
   /** Terms written capitalised mid-sentence or in capitals (names, acronyms). */
   names: Set<string>;
+  /**
+   * Capitalised sentence openers of letters that general English text almost never uses
+   * ("Keycloak provides …"): names to the rule that finds another name in a claim name's place,
+   * not to coverage ("Quill lamps come with …" needs no window that repeats "Quill").
+   */
+  openers: Set<string>;
   values: Value[];
   /** Number of negation words. */
   negations: number;
@@ -276,6 +282,7 @@ export function profile(raw: string): Profile {
   const terms: string[] = [];
   const surface = new Map<string, string>();
   const names = new Set<string>();
+  const openers = new Set<string>();
   const values: Value[] = [];
   let negations = 0;
   const negated: string[] = [];
@@ -382,12 +389,15 @@ export function profile(raw: string): Profile {
     // a word in capitals is a name even first in a sentence ("R is …", "NASA launched …")
     const mixed = (!lower && (/\p{Lu}/u.test(raw.slice(1)) || (raw.length === 1 && raw !== 'A' && raw !== 'I'))) || /\d/.test(raw);
     if ((capital && !first) || mixed || acronym) names.add(term);
-    // a sentence opener English writes only as a name ("Maryland was …"), or a word of letters
-    // that general English text almost never uses ("Keycloak provides …"; not a compound such as
-    // "Anti-cancer"), is a name
-    if (capital && first && (isProperNoun(raw.replace(/['’]s$/, '')) || (defaultPrior().df(term) === 0 && /^\p{L}+$/u.test(raw)))) names.add(term);
-    // another capitalised sentence opener is a name when a name follows it directly
-    else if (capital && first) pendingOpener = term;
+    // a sentence opener English writes only as a name ("Maryland was …") is a name; a word of
+    // letters general English text almost never uses ("Keycloak provides …"; not a compound such
+    // as "Anti-cancer") may be one
+    if (capital && first && isProperNoun(raw.replace(/['’]s$/, ''))) names.add(term);
+    else if (capital && first) {
+      if (defaultPrior().df(term) === 0 && /^\p{L}+$/u.test(raw)) openers.add(term);
+      // any other capitalised sentence opener is a name when a name follows it directly
+      pendingOpener = term;
+    }
     else if (opener && names.has(term)) names.add(opener);
   }
   // pair each value with the next content term after it ("30 days")
@@ -412,5 +422,5 @@ export function profile(raw: string): Profile {
   }
   const bigrams = new Set<string>();
   for (let i = 1; i < terms.length; i++) bigrams.add(`${terms[i - 1]} ${terms[i]}`);
-  return { text, terms, surface, names, values, negations, negated, bigrams, spans, cues, polar };
+  return { text, terms, surface, names, openers, values, negations, negated, bigrams, spans, cues, polar };
 }
