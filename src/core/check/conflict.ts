@@ -493,10 +493,14 @@ function whereWritten(p: Profile, w: string): [number, number] | undefined {
  * are words too, with opposites ("multiple", "last") that are no values.
  */
 function wordValues(p: Profile): ReadonlyMap<string, [number, number]> {
-  const m = new Map<string, [number, number]>();
+  let m = wordValueCache.get(p);
+  if (m) return m;
+  m = new Map();
   for (const v of p.values) if (/^\p{L}+$/u.test(v.surface)) m.set(stem(v.surface.toLowerCase()), [v.start, v.end]);
+  wordValueCache.set(p, m);
   return m;
 }
+const wordValueCache = new WeakMap<Profile, Map<string, [number, number]>>();
 
 /**
  * Whether a unit of the window states the claim word at `span` itself (or its base form: "small"
