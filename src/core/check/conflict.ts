@@ -72,6 +72,9 @@ export function quantity(v: Value): { dim: string; base: number } | undefined {
   return m && { dim: m.dim, base: Number(v.v) * m.factor };
 }
 
+/** Two counts of times ("twice", "3 times") per different periods ("a day" / "a week"). */
+const otherPeriod = (w: Value, c: Value): boolean => valueKind(w.v) === 'times' && valueKind(c.v) === 'times' && w.unit !== c.unit && measure(w.unit) !== undefined && measure(c.unit) !== undefined;
+
 /**
  * Whether evidence value `w` states claim value `c`: the same number with a unit that does not
  * disagree ("30 days" / "30 days", "30" / "30 days"), or the same quantity in other units
@@ -85,6 +88,8 @@ export function states(w: Value, c: Value): boolean {
   if (qc && qw) return qc.dim === qw.dim && Math.abs(qc.base - qw.base) <= (c.unit === w.unit ? 1e-9 : CONVERSION_ROUNDING) * Math.max(qc.base, qw.base);
   // a measure against a number that counts something else ("14 days" / "Release note 14: the …")
   if ((qc && w.unit) || (qw && c.unit)) return false;
+  // "twice a day" does not state "twice a week"
+  if (otherPeriod(w, c)) return false;
   return w.v === c.v;
 }
 
@@ -155,7 +160,8 @@ function inRange(text: string, v: Value, values: readonly Value[]): boolean {
 }
 
 /** A value as written, with its unit word when only white space or a hyphen joins them ("two hours", "8-inch"). */
-export const valueText = (p: Profile, v: Value): string => (/^[\s-]*$/.test(p.text.slice(v.end, v.unitEnd - v.unitSurface.length)) ? p.text.slice(v.start, v.unitEnd) : v.surface);
+export const valueText = (p: Profile, v: Value): string =>
+  /^[\s-]*$/.test(p.text.slice(v.end, v.unitEnd - v.unitSurface.length)) || (valueKind(v.v) === 'times' && measure(v.unit) !== undefined) ? p.text.slice(v.start, v.unitEnd) : v.surface;
 
 /**
  * The last content word before offset `at` (stemmed), '' when none: "Push the second slide" and
@@ -216,8 +222,9 @@ function slotConflict(claim: Profile, c: Value, unit: Unit, window: readonly Uni
   const date = valueKind(c.v) === 'month' || valueKind(c.v) === 'day' || (YEARLIKE.test(c.v) && YEARLIKE.test(other.v));
   let kind: Conflict['kind'] = date ? 'date' : 'number';
   if (c.v === other.v) {
-    // the same number with other words after it is a conflict only between two measures
-    if (!qc || !qw) return undefined;
+    // the same number with other words after it is a conflict only between two measures, or two
+    // counts of times per different periods
+    if ((!qc || !qw) && !otherPeriod(other, c)) return undefined;
     kind = 'unit';
   }
   else if (inRange(claim.text, c, claim.values) || inRange(text, other, unit.profile.values)) kind = 'range';

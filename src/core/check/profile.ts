@@ -419,6 +419,14 @@ export function profile(raw: string): Profile {
       val.unitSurface = text.slice(next.start, next.end);
       val.unitEnd = next.end;
     }
+    // "three times a day" says how often, as "twice a day" does: a count of times, per its period
+    const per = /^\d+$/.test(val.v) && val.unitSurface.toLowerCase() === 'times' ? /^\s+(?:a|an|per|each|every)\s+(\p{L}+)/u.exec(text.slice(val.unitEnd, val.unitEnd + 24)) : null;
+    if (per) {
+      val.v = `${val.v}x`;
+      val.unit = stem(per[1]!.toLowerCase());
+      val.unitSurface = per[1]!;
+      val.unitEnd += per[0].length;
+    }
   }
   const bigrams = new Set<string>();
   for (let i = 1; i < terms.length; i++) bigrams.add(`${terms[i - 1]} ${terms[i]}`);

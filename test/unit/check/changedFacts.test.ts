@@ -3,7 +3,7 @@
  * from another corpus (the RHDH guides instead of doc2dial): a negation answered by a sentence about
  * another action, a step with one word swapped for its opposite, and an opposite the stemmer spells
  * two ways ("add" but "adding"); opposites written as compounds ("case-sensitive",
- * "non-root"); and a product name swapped at the start of a sentence.
+ * "non-root"); a product name swapped at the start of a sentence; and how often ("twice a day").
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,6 +19,7 @@ const DOCS = [
   passage('volume', 'File names on this volume are case-sensitive. The daemon runs as a non-root user.'),
   passage('auth', 'Keycloak provides authentication for the developer portal.'),
   passage('peppers', 'Pain-killing properties of jalapeño peppers. Jalapeños may even help prevent heart disease and cancer.'),
+  passage('backups', 'Backups are taken twice a day.'),
   passage('azure', 'Add your Azure credentials to Developer Hub by adding the following key/value pairs to your Developer Hub secrets.'),
 ];
 const checker = createChecker(createMemorySource([...DOCS, ...releaseNotes()]));
@@ -70,4 +71,15 @@ test('a word general English never uses is a name at the start of a sentence too
   assert.equal(one('Keycloak provides authentication for the developer portal.').verdict, 'supported');
   // a compound opening a list item is no name: no "the source names Pain-killing"
   assert.notEqual(one('Anti-cancer properties').verdict, 'contradicted');
+});
+
+test('how often: another count of times, or another period, is a conflict', () => {
+  const v = one('Backups are taken three times a day.');
+  assert.equal(v.verdict, 'contradicted', v.reason);
+  assert.match(v.reason, /twice a day, not three times a day/);
+  const w = one('Backups are taken twice a week.');
+  assert.equal(w.verdict, 'contradicted', w.reason);
+  assert.match(w.reason, /twice a day, not twice a week/);
+  assert.equal(one('Backups are taken twice a day.').verdict, 'supported');
+  assert.notEqual(one('Backups are taken 2 times a day.').verdict, 'contradicted');
 });
