@@ -161,7 +161,7 @@ function inRange(text: string, v: Value, values: readonly Value[]): boolean {
 
 /** A value as written, with its unit word when only white space or a hyphen joins them ("two hours", "8-inch"). */
 export const valueText = (p: Profile, v: Value): string =>
-  /^[\s-]*$/.test(p.text.slice(v.end, v.unitEnd - v.unitSurface.length)) || (valueKind(v.v) === 'times' && measure(v.unit) !== undefined) ? p.text.slice(v.start, v.unitEnd) : v.surface;
+  /^[\s-]*(an?\s+)?$/.test(p.text.slice(v.end, v.unitEnd - v.unitSurface.length)) || (valueKind(v.v) === 'times' && measure(v.unit) !== undefined) ? p.text.slice(v.start, v.unitEnd) : v.surface;
 
 /**
  * The last content word before offset `at` (stemmed), '' when none: "Push the second slide" and

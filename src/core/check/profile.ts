@@ -103,6 +103,18 @@ function wordValue(word: string, surface: string, prev: string, next: string): s
   return v;
 }
 
+/** Words before "a"/"an" that make it a count of one period ("after an hour", "within a day"). */
+const ONE_PERIOD_BEFORE: ReadonlySet<string> = new Set(['after', 'for', 'within', 'in', 'about', 'around', 'over', 'under', 'than', 'least', 'most', 'nearly', 'almost', 'only', 'just']);
+const PERIODS: ReadonlySet<string> = new Set(['second', 'minute', 'hour', 'day', 'week', 'month', 'year']);
+
+/**
+ * "a"/"an" as the number one of a period ("expires after an hour" states one hour, which "half an
+ * hour" does not); not in "twice a day" or "half an hour", where no such word comes before it.
+ */
+function oneOf(word: string, prev: string, next: string): string | undefined {
+  return (word === 'a' || word === 'an') && ONE_PERIOD_BEFORE.has(prev) && PERIODS.has(next) ? '1' : undefined;
+}
+
 /** Normalises a numeric token: "1,000" → "1000", "3.50" → "3.5", "v1.2.0" → "1.2.0". */
 function numericValue(raw: string): string {
   const s = raw.replace(/^v/i, '');
@@ -361,7 +373,7 @@ export function profile(raw: string): Profile {
       valueTokens.add(k);
       continue;
     }
-    const wv = wordValue(t.word, raw, tokens[k - 1]?.word ?? '', tokens[k + 1]?.word ?? '');
+    const wv = wordValue(t.word, raw, tokens[k - 1]?.word ?? '', tokens[k + 1]?.word ?? '') ?? oneOf(t.word, tokens[k - 1]?.word ?? '', tokens[k + 1]?.word ?? '');
     if (wv) {
       values.push({ v: wv, surface: raw, unit: '', unitSurface: '', start: t.start, end: t.end, unitEnd: t.end });
       valueTokens.add(k);

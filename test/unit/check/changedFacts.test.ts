@@ -20,6 +20,7 @@ const DOCS = [
   passage('auth', 'Keycloak provides authentication for the developer portal.'),
   passage('peppers', 'Pain-killing properties of jalapeño peppers. Jalapeños may even help prevent heart disease and cancer.'),
   passage('backups', 'Backups are taken twice a day.'),
+  passage('token', 'The token expires after half an hour.'),
   passage('azure', 'Add your Azure credentials to Developer Hub by adding the following key/value pairs to your Developer Hub secrets.'),
 ];
 const checker = createChecker(createMemorySource([...DOCS, ...releaseNotes()]));
@@ -82,4 +83,13 @@ test('how often: another count of times, or another period, is a conflict', () =
   assert.match(w.reason, /twice a day, not twice a week/);
   assert.equal(one('Backups are taken twice a day.').verdict, 'supported');
   assert.notEqual(one('Backups are taken 2 times a day.').verdict, 'contradicted');
+});
+
+test('"after an hour" states one hour, which "half an hour" does not', () => {
+  const v = one('The token expires after an hour.');
+  assert.equal(v.verdict, 'contradicted', v.reason);
+  assert.match(v.reason, /half an hour, not an hour/);
+  assert.equal(one('The token expires after half an hour.').verdict, 'supported');
+  // "a" in "twice a day" is no number
+  assert.equal(one('Backups are taken twice a day.').verdict, 'supported');
 });
