@@ -545,7 +545,10 @@ function antonymConflict(claim: Profile, u: Unit, window: readonly Unit[]): Foun
     // it; elsewhere ("a low startup time and high performance" for "a high startup time and high
     // performance") an opposite in its place still conflicts, when framed the same on both sides
     const own = unitWords.get(a);
-    if (own && sharesNeighbour(neighbours(claim, span[0]), neighbours(u.profile, own[0]))) continue;
+    // the claim word's neighbours, read once and only when needed (neighbours tokenizes the claim)
+    let slot: [string, string] | undefined;
+    const claimSlot = (): [string, string] => (slot ??= neighbours(claim, span[0]));
+    if (own && sharesNeighbour(claimSlot(), neighbours(u.profile, own[0]))) continue;
     const opposites = [...(antonymsOf(a) ?? []), ...prefixOpposites(a, unitWords)];
     for (const b of baseStemsOf(claim.surface.get(a))) if (b !== a) opposites.push(...(antonymsOf(b) ?? []));
     let said: boolean | undefined;
@@ -561,7 +564,7 @@ function antonymConflict(claim: Profile, u: Unit, window: readonly Unit[]): Foun
       if (!restates(claim, u, b)) continue;
       // the opposite must stand in the claim word's place: a shared neighbour on either side
       // ("cut side down" / "cut side up"), not anywhere in the sentence
-      const [cp, cn2] = neighbours(claim, span[0]);
+      const [cp, cn2] = claimSlot();
       const [up, un2] = neighbours(u.profile, at[0]);
       if (both ? !(cp === up && cn2 === un2) : !sharesNeighbour([cp, cn2], [up, un2])) continue;
       const quantifier = QUANTIFIERS.has(a) && QUANTIFIERS.has(b);

@@ -92,11 +92,12 @@ const DETERMINERS = new Set(['the', 'a', 'an', 'its', 'their', 'his', 'her', 'ou
 /**
  * The value a word states, if any. `prev` and `next` are the neighbouring words (lower case, ''
  * at the edges): "once" and the ordinals are values only where they count ("once a day", "the
- * second visit"), not where they join clauses ("Once cooled, …", "first, wash …").
+ * second visit"), not where they join clauses ("Once cooled, …", "first, wash …"); "a"/"an" is
+ * one only of a period (see oneOf).
  */
 function wordValue(word: string, surface: string, prev: string, next: string): string | undefined {
   const v = WORD_VALUES.get(word);
-  if (v === undefined) return undefined;
+  if (v === undefined) return oneOf(word, prev, next);
   if ((AMBIGUOUS_MONTHS.has(word) || ABBREVIATED.has(word)) && !/^\p{Lu}/u.test(surface)) return undefined;
   if (word === 'once' && !ONCE_NEXT.has(next) && !ONCE_PREV.has(prev)) return undefined;
   if (v.startsWith('ord:') && !DETERMINERS.has(prev)) return undefined;
@@ -373,7 +374,7 @@ export function profile(raw: string): Profile {
       valueTokens.add(k);
       continue;
     }
-    const wv = wordValue(t.word, raw, tokens[k - 1]?.word ?? '', tokens[k + 1]?.word ?? '') ?? oneOf(t.word, tokens[k - 1]?.word ?? '', tokens[k + 1]?.word ?? '');
+    const wv = wordValue(t.word, raw, tokens[k - 1]?.word ?? '', tokens[k + 1]?.word ?? '');
     if (wv) {
       values.push({ v: wv, surface: raw, unit: '', unitSurface: '', start: t.start, end: t.end, unitEnd: t.end });
       valueTokens.add(k);
