@@ -7,10 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createChecker } from '../../../src/core/check/checker';
-import { createMemorySource } from '../../../src/core/check/memorySource';
-import type { SentenceVerdict } from '../../../src/core/types';
-import { passage, releaseNotes } from './corpus';
+import { firstVerdictOver, passage, releaseNotes } from './corpus';
 
 const DOCS = [
   passage('roles-edit', 'You can edit a role in the Developer Hub using the Web UI. Select the role to open its overview page.'),
@@ -23,8 +20,7 @@ const DOCS = [
   passage('token', 'The token expires after half an hour.'),
   passage('azure', 'Add your Azure credentials to Developer Hub by adding the following key/value pairs to your Developer Hub secrets.'),
 ];
-const checker = createChecker(createMemorySource([...DOCS, ...releaseNotes()]));
-const one = (s: string): SentenceVerdict => checker.check(s).sentences[0]!;
+const one = firstVerdictOver([...DOCS, ...releaseNotes()]);
 
 test('a negated claim is not agreed to by a sentence about another action', () => {
   // the window "You can delete a role … using the Web UI. … edit the role." holds every word, and

@@ -7,10 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createChecker } from '../../../src/core/check/checker';
-import { createMemorySource } from '../../../src/core/check/memorySource';
-import type { SentenceVerdict } from '../../../src/core/types';
-import { passage, releaseNotes } from './corpus';
+import { firstVerdictOver, passage, releaseNotes } from './corpus';
 
 const DOCS = [
   passage('silver', 'For items that are merely dull, mix a few drops of mild dish soap with warm water and dip in a soft cloth. Rub the jewelry, then rinse in cool water and buff with a cloth until dry.'),
@@ -20,8 +17,7 @@ const DOCS = [
   passage('contact', 'Keep a professional distance at work. Avoid physical contact that can be misread as flirting.'),
   passage('screen', 'Avoid touching the screen while the firmware updates.'),
 ];
-const checker = createChecker(createMemorySource([...DOCS, ...releaseNotes()]));
-const one = (s: string): SentenceVerdict => checker.check(s).sentences[0]!;
+const one = firstVerdictOver([...DOCS, ...releaseNotes()]);
 
 test('an opposite elsewhere in the window does not contradict a word the window states in the claim\'s slot', () => {
   // "warm water" is in the first sentence; "cool water" is the rinse, another step

@@ -7,11 +7,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createChecker } from '../../../src/core/check/checker';
-import { createMemorySource } from '../../../src/core/check/memorySource';
 import { analyze } from '../../../src/core/text/analyzer';
-import type { SentenceVerdict } from '../../../src/core/types';
-import { passage } from './corpus';
+import { firstVerdictOver, passage } from './corpus';
 
 const DOCS = [
   passage('copyright', 'That twenty-year dollop would be taken from the public domain. The drug companies enjoy at least a seventy-five-year monopoly for their inventions.'),
@@ -23,8 +20,7 @@ const DOCS = [
   passage('search', "Jesse's wasn't the first search engine built for the RPI network. Each region runs a single cluster for the control plane."),
   passage('recipe', 'Add 1 cup of water to the pan and simmer for 30 days.'),
 ];
-const checker = createChecker(createMemorySource(DOCS));
-const one = (s: string): SentenceVerdict => checker.check(s).sentences[0]!;
+const one = firstVerdictOver(DOCS);
 
 test('a number in words joined to its unit by a hyphen is a value with that unit', () => {
   const v = one('That twenty-minute dollop would be taken from the public domain.');

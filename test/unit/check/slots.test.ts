@@ -9,8 +9,7 @@ import assert from 'node:assert/strict';
 import { createChecker } from '../../../src/core/check/checker';
 import { createMemorySource } from '../../../src/core/check/memorySource';
 import { profile } from '../../../src/core/check/profile';
-import type { SentenceVerdict } from '../../../src/core/types';
-import { passage, releaseNotes } from './corpus';
+import { firstVerdictOver, passage, releaseNotes } from './corpus';
 
 const DOCS = [
   passage('pilot', 'The VADIP pilot program ran from 2013 to 2017. It covered dental care for veterans.'),
@@ -33,8 +32,7 @@ const DOCS = [
   passage('steak', 'Porterhouse steaks are cut from further back on the short loin and include two muscles.'),
 ];
 const FILLER = releaseNotes();
-const checker = createChecker(createMemorySource([...DOCS, ...FILLER]));
-const one = (s: string): SentenceVerdict => checker.check(s).sentences[0]!;
+const one = firstVerdictOver([...DOCS, ...FILLER]);
 
 test('a value changed in its slot is contradicted even when the claim repeats the source value elsewhere', () => {
   const years = one('The VADIP pilot program ran from 2017 to 2017.');
