@@ -31,8 +31,8 @@ async function run(dir: string): Promise<void> {
       'features read from `verity check --format json` (the CLI in-process: RAGTruth with --docs per answer and with one --store, ' +
       'HaluEval with --docs --question, perturbations with --store); ' +
       'logistic regression (weights, bias) on RAGTruth QA claim sentences (gold: overlaps a labelled span); per contradiction type, ' +
-      'the lowest alignment at which at most 0.5% of the supported claims of any dataset are called contradicted, raised where ' +
-      'that improves the objective below; support ' +
+      'the lowest alignment at which at most 0.5% of the supported claims of any dataset are called contradicted, raised only where ' +
+      'that gains more than 0.01 on the objective below (within it, the lowest alignment); support ' +
       'threshold maximising 2 x RAGTruth (sentence F1 + answer F1) + perturbation originals-pass and detection; question-answer ' +
       'model (qa: answers checked with their question, i.e. HaluEval QA) fitted the same way on those claims without the ' +
       'length features (termCount, unseenCount; weight 0), its threshold maximising the HaluEval accuracies',

@@ -247,14 +247,17 @@ export function fitAll(records: SentenceRecord[]): Params {
   const contraAlign = { ...floor };
   let qa = fitQa(records, contraAlign);
   let threshold = fitThreshold(records, { weights, bias, contraAlign, threshold: 0.5, ...(qa ? { qa } : {}) });
+  // raised above the floor only where the dev figures clearly gain: within OBJECTIVE_TIE of the
+  // best, the lowest alignment wins, so a changed fact the labels happen to miss ("preheat to 325
+  // degrees F" against the passage's 350, unlabelled) does not buy away real contradictions
   for (const type of ['value', 'valueLoose', 'name', 'negation'] as const) {
-    let best = { t: contraAlign[type], obj: -1 };
-    for (const t of GRID.filter((g) => g >= floor[type])) {
+    const curve = GRID.filter((g) => g >= floor[type]).map((t) => {
       const p: Params = { weights, bias, threshold, contraAlign: { ...contraAlign, [type]: t }, ...(qa ? { qa } : {}) };
-      const obj = objective(metrics(records, records.map((r) => verdictOf(r, p))));
-      if (obj > best.obj + 1e-9) best = { t, obj };
-    }
-    contraAlign[type] = best.t;
+      return { t, obj: objective(metrics(records, records.map((r) => verdictOf(r, p)))) };
+    });
+    if (curve.length === 0) continue;
+    const top = Math.max(...curve.map((c) => c.obj));
+    contraAlign[type] = Math.min(...curve.filter((c) => c.obj >= top - OBJECTIVE_TIE).map((c) => c.t));
   }
   qa = fitQa(records, contraAlign);
   threshold = fitThreshold(records, { weights, bias, contraAlign, threshold, ...(qa ? { qa } : {}) });

@@ -109,10 +109,17 @@ function parts(term: string): string[] {
   return term.split('-').filter((p) => p && !STOP_WORDS.has(p)).map(stem);
 }
 
-/** A unit's term set: its terms plus the parts of hyphenated ones, so "extended release" matches. */
+/**
+ * A unit's term set: its terms plus the parts of hyphenated ones, so "extended release" matches,
+ * and of words joined by a full stop with no space, which scraped text leaves where it glued two
+ * pieces together ("essential for infants.ine out of the 20"): "infants" is still stated.
+ */
 function termSetOf(terms: string[]): Set<string> {
   const set = new Set(terms);
-  for (const t of terms) if (t.includes('-')) for (const p of parts(t)) set.add(p);
+  for (const t of terms) {
+    if (t.includes('-')) for (const p of parts(t)) set.add(p);
+    else if (t.includes('.') && !/\d/.test(t)) for (const p of t.split('.')) if (p.length > 2 && !STOP_WORDS.has(p)) set.add(stem(p));
+  }
   return set;
 }
 

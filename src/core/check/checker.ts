@@ -89,6 +89,8 @@ function oppositesOf(term: string): string[] {
   for (const a of antonymsOf(term) ?? []) if (!out.includes(a)) out.push(a);
   return out;
 }
+/** Numbers joined by hyphens, which the analyzer keeps as one term ("1-888-356-7770", "30-45"). */
+const JOINED_NUMBERS = /(?<![\p{L}\p{N}.])\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?)+(?![\p{L}\p{N}])/gu;
 /** No analyzer term is empty: its weight is that of a word in no passage, the largest there is. */
 const NEVER_A_TERM = '';
 /** Below this alignment a passage is not shown as the deciding evidence: nothing came close. */
@@ -233,7 +235,12 @@ function searchQuery(cp: Profile, idf: (t: string) => number, common: number, ab
   // the names are who and what the claim is about: a common one ("PostgreSQL" in a database
   // guide) still has to reach the candidates, or the claim is judged without its subject
   for (const n of cp.names) if (!unique.includes(n)) unique.push(n);
-  return [...unique.map((t) => cp.surface.get(t) ?? t), ...cp.values.map((v) => v.surface)].join(' ');
+  const words = unique.map((t) => cp.surface.get(t) ?? t);
+  // the index holds a compound as one term: its parts reach passages that write them apart
+  // ("Toll Free" for "toll-free"), and numbers joined by hyphens are one term ("1-888-356-7770", "30-45")
+  for (const w of words) if (w.includes('-')) words.push(...w.split('-').filter((p) => /\p{L}{3,}/u.test(p)));
+  words.push(...(cp.text.match(JOINED_NUMBERS) ?? []));
+  return [...words, ...cp.values.map((v) => v.surface)].join(' ');
 }
 
 /**

@@ -301,6 +301,12 @@ function adjacent(p: Profile, i: number, j: number): boolean {
   return a !== undefined && b !== undefined && b[0] > a[1] && /^\s+$/.test(p.text.slice(a[1], b[0]));
 }
 
+/** One name is the other's first letters in capitals ("F" / "Fahrenheit", "Corp" / "Corporation"), either way round. */
+function shortFor(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length < long.length && /^\p{Lu}\p{Ll}{0,3}$/u.test(short) && long.startsWith(short) && /^\p{Lu}\p{Ll}+$/u.test(long);
+}
+
 /** A name of the window in the slot of the claim's missing name `n` (same neighbouring word), or its only other name. */
 function nameConflict(claim: Profile, n: string, window: readonly Unit[], unit: Unit): Found | undefined {
   const claimTerms = new Set(claim.terms);
@@ -338,6 +344,11 @@ function nameConflict(claim: Profile, n: string, window: readonly Unit[], unit: 
       // the claim may name the same thing elsewhere ("the Plead D license and the Class E license"
       // against "the Class D license and …"): the slot decides, not the name's absence
       if (!(u.profile.names.has(m) || u.profile.openers.has(m)) || m === n) continue;
+      // the claim's own name beside the missing one ("Magellan of Virginia offers" against
+      // "Magellan offers"): the claim adds a qualifier to the name the source states, no other name
+      if (m === prev || m === next) continue;
+      // a unit or title written as its first letters ("150 degrees F" / "150 degrees Fahrenheit")
+      if (shortFor(claim.surface.get(n) ?? n, u.profile.surface.get(m) ?? m)) continue;
       // a name of several words the claim also abbreviates ("National Insurance Contributions (NICs)")
       if (whole[0] !== whole[1] && abbreviates(claim, whole, u.profile.surface.get(m) ?? m)) continue;
       const samePrev = prev !== undefined && ts[j - 1] === prev;

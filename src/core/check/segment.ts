@@ -180,8 +180,9 @@ function endsSentence(text: string, from: number, dot: number, after: number, bl
   // a lower-case continuation means the dot was not the end ("approx. five", "e.g. this")
   if (next !== undefined && /\p{Ll}/u.test(next)) return false;
   if (ABBREVIATIONS.has(word)) return false;
-  // single initials ("J. Smith") and dotted acronyms ("U.S.") do not end a sentence
-  if (/^\p{Lu}$/u.test(before)) return false;
+  // single initials ("J. Smith") and dotted acronyms ("U.S.") do not end a sentence; a letter
+  // after a number or "degrees" is a unit ("reaches 150 degrees F. Once cooked, …", "350 F. Put")
+  if (/^\p{Lu}$/u.test(before) && !/(\d|\bdegrees?)\s*$/iu.test(text.slice(Math.max(from, dot - 30), dot - 1))) return false;
   if (/^(\p{L}\.)+\p{L}$/u.test(before)) return false;
   return true;
 }

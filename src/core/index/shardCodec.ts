@@ -17,7 +17,7 @@ import { Shard } from './shard';
 import { passageProblem } from './storeValidation';
 
 /** Bumped whenever the shard or manifest layout (or the analysis behind it) changes. */
-export const SHARD_FORMAT = 3;
+export const SHARD_FORMAT = 4;
 const MAGIC = 0x48535256; // "VRSH" little-endian
 
 interface Header {

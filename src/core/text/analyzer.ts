@@ -49,7 +49,11 @@ const STEM_CACHE_MAX = 200_000;
 export function stem(word: string): string {
   let s = stemCache.get(word);
   if (s === undefined) {
-    s = word.length <= 2 || /[\d.]/.test(word) ? word : stemmerHost.normalizeToken('', word, false);
+    const dash = word.lastIndexOf('-');
+    // a compound's suffix belongs to its last word, measured alone ("toll-free" keeps "free", as
+    // "free" does on its own; stemmed whole it lost its "e" and no longer met "Toll Free")
+    if (dash > 0 && dash < word.length - 1 && !/[\d.]/.test(word)) s = word.slice(0, dash + 1) + stem(word.slice(dash + 1));
+    else s = word.length <= 2 || /[\d.]/.test(word) ? word : stemmerHost.normalizeToken('', word, false);
     if (stemCache.size >= STEM_CACHE_MAX) stemCache.clear();
     stemCache.set(word, s);
   }

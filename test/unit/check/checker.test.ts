@@ -110,6 +110,7 @@ test('a sentence that admits its sources do not state it is unsupported, whateve
   }
   // a sentence that only says what the sources lack is still not a claim
   assert.equal(one('This is not explicitly mentioned in the passages.').verdict, 'not_claim');
+  assert.equal(one('Based on the provided passages, there is no additional information needed to answer the question.').verdict, 'not_claim');
 });
 
 test('a negation in a clause the claim leaves out is no contradiction; one on the stated words is', () => {

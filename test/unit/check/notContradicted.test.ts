@@ -2,8 +2,9 @@
  * Claims that restate their source and must not be called contradicted, found among the RAGTruth
  * sentences the product wrongly flagged (`scripts/eval/ragContradictions.ts`), each beside the
  * changed claim that must stay contradicted: an opposite the window also states the claim's way,
- * an abbreviation of the claim's own name, a name written as its initials, and "avoid" before a
- * thing rather than an action.
+ * an abbreviation of the claim's own name, a name written as its initials, "avoid" before a
+ * thing rather than an action, a qualifier the claim adds to the source's name, and a compound
+ * written with a hyphen on one side only.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,6 +17,9 @@ const DOCS = [
   passage('war', 'The War also, for the first time, brought economic unity to the US. The South joined the market system.'),
   passage('contact', 'Keep a professional distance at work. Avoid physical contact that can be misread as flirting.'),
   passage('screen', 'Avoid touching the screen while the firmware updates.'),
+  passage('magellan', 'Magellan offers continuing education clock hours for the e-learning courses listed on this page.'),
+  passage('pork', 'When the internal temperature of the meat is 150 degrees Fahrenheit, the meat is ready to be taken out of the oven.'),
+  passage('upc', 'GS1 originated UPC and EAN codes. Toll Free: 1-888-356-7770.'),
 ];
 const one = firstVerdictOver([...DOCS, ...releaseNotes()]);
 
@@ -48,4 +52,30 @@ test('"avoid" before a thing is no negation of a claim that names the thing', ()
   assert.notEqual(one('Physical contact that can be misread as flirting.').verdict, 'contradicted');
   // before an action it still negates it
   assert.equal(one('Touch the screen while the firmware updates.').verdict, 'contradicted');
+});
+
+test('a qualifier the claim adds to the source\'s own name is no other name', () => {
+  // the source's "Magellan" is the claim's word beside "Virginia", not a name in Virginia's place
+  const v = one('Magellan of Virginia offers continuing education clock hours for the e-learning courses.');
+  assert.notEqual(v.verdict, 'contradicted');
+  assert.doesNotMatch(v.reason, /names Magellan, not Virginia/);
+  // another provider in the source's slot is still a changed name
+  const other = one('Optum offers continuing education clock hours for the e-learning courses listed on this page.');
+  assert.equal(other.verdict, 'contradicted');
+  assert.match(other.reason, /Magellan/);
+});
+
+test('a unit written as its first letter is the same unit ("degrees F" / "degrees Fahrenheit")', () => {
+  const v = one('When the internal temperature of the meat is 150 degrees F, the meat is ready to be taken out of the oven.');
+  assert.equal(v.verdict, 'supported');
+  assert.doesNotMatch(v.reason, /names Fahrenheit/);
+  // another scale in its place is still another name
+  const c = one('When the internal temperature of the meat is 150 degrees Celsius, the meat is ready to be taken out of the oven.');
+  assert.equal(c.verdict, 'contradicted');
+});
+
+test('a compound with a hyphen meets the same words written apart ("toll-free" / "Toll Free")', () => {
+  const v = one('Toll-free: 1-888-356-7770.');
+  assert.equal(v.verdict, 'supported');
+  assert.match(v.evidence?.quote ?? '', /Toll Free: 1-888-356-7770/);
 });

@@ -58,3 +58,15 @@ test('the question-answer model gives no weight to the length features', () => {
   assert.equal(qa.weights.unseenCount, 0);
   assert.ok(qa.threshold > 0 && qa.threshold < 1);
 });
+
+test('a word glued to the next piece by a full stop is still stated ("infants.ine out of")', () => {
+  // scraped passages repeat a truncated copy of themselves straight after a full stop
+  const amino = passage('amino', 'The ninth amino acid -- histidine -- is only essential for infants.ine out of the 20 amino acids are essential.');
+  const checker = createChecker(undefined);
+  const v = checker.checkSentence('For infants, histidine is also considered essential.', [amino]);
+  assert.equal(v.verdict, 'supported');
+  assert.match(v.evidence?.quote ?? '', /histidine/);
+  // "infants" counts as stated: the window covers more than with a word the passage never writes
+  const toddlers = checker.checkSentence('For toddlers, histidine is also considered essential.', [amino]);
+  assert.ok(v.features!.recallWin > toddlers.features!.recallWin, `${v.features!.recallWin} vs ${toddlers.features!.recallWin}`);
+});

@@ -58,3 +58,14 @@ test('CRLF line endings keep exact ranges', () => {
   assert.deepEqual(segs.map((s) => s.text), ['H', 'One.', 'Two.']);
   assert.deepEqual([segs[2]!.line, segs[2]!.col], [3, 6]);
 });
+
+test('a letter after a number or "degrees" is a unit, and its full stop can end the sentence', () => {
+  assert.deepEqual(texts('Cook until it reaches 150 degrees F. Once cooked, let it rest. Heat the oven to 350 F. Put in the roast.'), [
+    'Cook until it reaches 150 degrees F.',
+    'Once cooked, let it rest.',
+    'Heat the oven to 350 F. Put in the roast.'.slice(0, 'Heat the oven to 350 F.'.length),
+    'Put in the roast.',
+  ]);
+  // an initial after a name still does not end it
+  assert.deepEqual(texts('Written by Harry S. Truman in 1945.'), ['Written by Harry S. Truman in 1945.']);
+});
