@@ -238,9 +238,8 @@ function searchQuery(cp: Profile, idf: (t: string) => number, common: number, ab
   const words = unique.map((t) => cp.surface.get(t) ?? t);
   // the index holds a compound as one term: its parts reach passages that write them apart
   // ("Toll Free" for "toll-free"), and numbers joined by hyphens are one term ("1-888-356-7770", "30-45")
-  for (const w of words) if (w.includes('-')) words.push(...w.split('-').filter((p) => /\p{L}{3,}/u.test(p)));
-  words.push(...(cp.text.match(JOINED_NUMBERS) ?? []));
-  return [...words, ...cp.values.map((v) => v.surface)].join(' ');
+  const parts = words.filter((w) => w.includes('-')).flatMap((w) => w.split('-').filter((p) => /\p{L}{3,}/u.test(p)));
+  return [...words, ...parts, ...(cp.text.match(JOINED_NUMBERS) ?? []), ...cp.values.map((v) => v.surface)].join(' ');
 }
 
 /**
