@@ -17,7 +17,7 @@ import { wordnetAntonyms } from './wordnetAntonyms';
 
 export const PERTURB_KINDS = [
   'number', 'number-word', 'unit', 'date', 'range', 'negation-added', 'negation-removed', 'antonym',
-  'name', 'name-org', 'name-place', 'name-code', 'quantifier', 'invented-detail',
+  'name', 'name-org', 'name-place', 'name-code', 'quantifier', 'invented-detail', 'name-swap',
 ] as const;
 /**
  * Kinds whose right verdict is "unsupported", not "contradicted": nothing in the claim conflicts
@@ -191,6 +191,27 @@ function perturbOne(text: string, kind: PerturbKind, c: Ctx): string | undefined
       const phrase = pool[Math.floor(c.rand() * pool.length)]!;
       const prep = INVENTED_LINKS[Math.floor(c.rand() * INVENTED_LINKS.length)]!;
       return `${text.slice(0, -1)} ${prep} the ${phrase}.`;
+    }
+    case 'name-swap': {
+      // two different names of the sentence, each put in the other's place; names in a list ("Grafana
+      // and Prometheus", "the SSA and the IRS") would only change their order, so a content word
+      // must stand between them
+      // a whole sentence (scraped fragments swap labels of a menu), and a name of one word written
+      // once, between words that are not capitalised (not a part of "New York State")
+      if (!/^[A-Z][^]*[a-z)][.!?]$/.test(text)) return undefined;
+      const names = [...text.matchAll(/(?<=\b[a-z]+,? )(?:[A-Z][a-z]{2,}|[A-Z]{2,6})\b(?![-'’.]\w)(?! [A-Z])/g)]
+        .filter((m) => text.split(m[0]).length === 2);
+      for (let i = 0; i < names.length; i++) {
+        for (let j = i + 1; j < names.length; j++) {
+          const a = names[i]!;
+          const b = names[j]!;
+          if (a[0] === b[0]) continue;
+          const between = text.slice(a.index! + a[0].length, b.index!);
+          if (!(between.match(/\b[a-z]{3,}\b/g) ?? []).some((w) => !STOP_WORDS.has(w))) continue;
+          return text.slice(0, a.index!) + b[0] + between + a[0] + text.slice(b.index! + b[0].length);
+        }
+      }
+      return undefined;
     }
     case 'name-code': {
       const m = /(?<![\w-])[A-Z]{1,5}-\d[\dA-Z-]*(?![\w-])/.exec(text);

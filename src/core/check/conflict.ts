@@ -27,6 +27,8 @@ export interface Found {
   slot?: Value;
   /** A name that only stands in for the missing one (no shared slot): it needs the rest fully restated. */
   guess?: boolean;
+  /** Two names of the claim the source writes in each other's places (see swapConflict). */
+  swap?: boolean;
   /**
    * Polarity: the claim's word whose polarity or opposite conflicts ("edit" in "cannot edit"). Only
    * a sentence that states this word can agree with the claim's polarity.
@@ -378,6 +380,78 @@ function nameConflict(claim: Profile, n: string, window: readonly Unit[], unit: 
   return { ...f, terms: [], guess: true };
 }
 
+/** Whether term `t` of `p` is a name (written as one, or a rare sentence opener). */
+const isName = (p: Profile, t: string): boolean => p.names.has(t) || p.openers.has(t);
+
+/**
+ * The nearest words either side of the name at term `i` of `p` that are no names, past the rest of
+ * a name of several words ("Red Hat Developer Hub") and past a list of names ("Grafana and
+ * Prometheus are …"): [before, after], undefined at either end.
+ */
+function nameFrame(p: Profile, i: number): [string | undefined, string | undefined] {
+  let a = i - 1;
+  let b = i + 1;
+  while (a >= 0 && isName(p, p.terms[a]!)) a--;
+  while (b < p.terms.length && isName(p, p.terms[b]!)) b++;
+  return [p.terms[a], p.terms[b]];
+}
+
+/** Index of the only occurrence of `t` in `terms`, or -1 when it is absent or repeated. */
+function onlyAt(terms: readonly string[], t: string): number {
+  const i = terms.indexOf(t);
+  return i >= 0 && terms.indexOf(t, i + 1) < 0 ? i : -1;
+}
+
+/**
+ * Whether the unit writes each of `names` (swapped in the claim, see swapConflict) in the claim's
+ * frame: beside the same word on the same side. Only such a sentence agrees with a swapped claim;
+ * one that merely holds its words ("Configuring RHDH to install plugins by using Extensions") does not.
+ */
+export function keepsFrames(claim: Profile, u: Unit, names: readonly string[]): boolean {
+  return names.every((n) => {
+    const i = u.profile.terms.indexOf(n);
+    if (i < 0) return false;
+    const c = nameFrame(claim, claim.terms.indexOf(n));
+    const s = nameFrame(u.profile, i);
+    return [0, 1].some((k) => c[k] !== undefined && c[k] === s[k]);
+  });
+}
+
+/**
+ * Two names of the claim that the unit also states, each in the other's place: "Prometheus displays
+ * the metrics that Grafana collects" against "Grafana displays the metrics that Prometheus
+ * collects", "the primary database runs in Frankfurt and the replica in Dublin" against "the primary
+ * database runs in Dublin and the replica in Frankfurt". The word beside each name in the claim (or
+ * the sentence's end) is beside the other in the unit, on the same side, and not beside its own
+ * there. A list in another order ("Grafana and Prometheus are …") frames both names alike and is no swap.
+ */
+export function swapConflict(claim: Profile, u: Unit): Found | undefined {
+  const ct = claim.terms;
+  const st = u.profile.terms;
+  const names = [...new Set(ct)].filter((t) => isName(claim, t) && isName(u.profile, t) && onlyAt(ct, t) >= 0 && onlyAt(st, t) >= 0);
+  // the word on one side of `x` in the claim (or the sentence's end) sits on that side of `y` in
+  // the unit, and not of `x`
+  const takes = (x: string, y: string): boolean => {
+    const c = nameFrame(claim, ct.indexOf(x));
+    const sy = nameFrame(u.profile, st.indexOf(y));
+    const sx = nameFrame(u.profile, st.indexOf(x));
+    if (c[0] === undefined && c[1] === undefined) return false;
+    return [0, 1].some((k) => c[k] === sy[k] && sx[k] !== c[k]);
+  };
+  for (const a of names) {
+    for (const b of names) {
+      // each in the other's place: one name merely written beside another word is no swap
+      if (a === b || !takes(a, b) || !takes(b, a)) continue;
+      const span = claim.spans.get(a)!;
+      return {
+        kind: 'name', group: 'name', claimText: claim.text.slice(span[0], span[1]), sourceText: u.profile.surface.get(b) ?? b,
+        claimStart: span[0], claimEnd: span[1], terms: [a, b], strength: 0, swap: true,
+      };
+    }
+  }
+  return undefined;
+}
+
 /** Share of a unit's terms a claim must repeat for a polarity flip to count as restating it. */
 const RESTATE_SHARE = 0.5;
 
@@ -688,7 +762,7 @@ export function findConflict(claim: Profile, window: readonly Unit[], unit: Unit
   if (missing.length > 0) return undefined;
   const units = [unit, ...window.filter((u) => u !== unit)];
   for (const u of units) {
-    const f = negationConflict(claim, u) ?? quantifierConflict(claim, u) ?? antonymConflict(claim, u, units) ?? parityConflict(claim, u);
+    const f = swapConflict(claim, u) ?? negationConflict(claim, u) ?? quantifierConflict(claim, u) ?? antonymConflict(claim, u, units) ?? parityConflict(claim, u);
     if (f) return f;
   }
   return undefined;

@@ -3,7 +3,7 @@
  * contradiction findings (which value, name or polarity the best-aligned evidence states).
  */
 import { hasTerm, weightedRecall, type Alignment } from './align';
-import { findConflict, quantity, restates, sameSlot, states, unstatedNames, unstatedValues, valueText, type Found } from './conflict';
+import { findConflict, keepsFrames, quantity, restates, sameSlot, states, unstatedNames, unstatedValues, valueText, type Found } from './conflict';
 import type { Profile, Value } from './profile';
 import type { Conflict } from '../types';
 import generic from './generic-words.json';
@@ -197,6 +197,8 @@ function agreed(claim: Profile, alignments: Alignment[], at: number, restated: n
     const slot = f.slot;
     if (slot) return window.some((u) => u.profile.values.some((w) => states(w, slot) && sameSlot(claim.text, slot, u.profile.text, w)));
     if (f.group === 'value' || f.group === 'valueLoose') return unstatedValues(claim, window).length === 0;
+    // a swap states every name: only a sentence that restates the claim with the names in its places agrees
+    if (f.swap) return restates(claim, b.unit) && keepsFrames(claim, b.unit, f.terms);
     if (f.group === 'name') return unstatedNames(claim, window, true).length === 0;
     // agreeing polarity needs a sentence that restates the claim and states the word in question:
     // a long sentence that merely holds its words says nothing about its polarity, and "You can
