@@ -199,8 +199,9 @@ function perturbOne(text: string, kind: PerturbKind, c: Ctx): string | undefined
       // a whole sentence (scraped fragments swap labels of a menu), and a name of one word written
       // once, between words that are not capitalised (not a part of "New York State")
       if (!/^[A-Z][^]*[a-z)][.!?]$/.test(text)) return undefined;
-      const names = [...text.matchAll(/(?<=\b[a-z]+,? )(?:[A-Z][a-z]{2,}|[A-Z]{2,6})\b(?![-'’.]\w)(?! [A-Z])/g)]
-        .filter((m) => text.split(m[0]).length === 2);
+      const names = [...text.matchAll(/(?<=\b[a-z]+,? )(?:[A-Z][a-z]{2,}|[A-Z]{2,6})(?=[\s,;:!?)]|\.(?!\w)|$)(?! [A-Z])/g)]
+        // not a function word glued in from the next sentence ("… the form You can …") nor a date (its own kind)
+        .filter((m) => text.split(m[0]).length === 2 && !STOP_WORDS.has(m[0].toLowerCase()) && !MONTHS.includes(m[0]) && !WEEKDAYS.includes(m[0]));
       for (let i = 0; i < names.length; i++) {
         for (let j = i + 1; j < names.length; j++) {
           const a = names[i]!;
