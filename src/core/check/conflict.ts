@@ -303,6 +303,9 @@ function adjacent(p: Profile, i: number, j: number): boolean {
   return a !== undefined && b !== undefined && b[0] > a[1] && /^\s+$/.test(p.text.slice(a[1], b[0]));
 }
 
+/** Whether term `t` of `p` is a name (written as one, or a rare sentence opener). */
+const isName = (p: Profile, t: string): boolean => p.names.has(t) || p.openers.has(t);
+
 /** One name is the other's first letters in capitals ("F" / "Fahrenheit", "Corp" / "Corporation"), either way round. */
 function shortFor(a: string, b: string): boolean {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
@@ -345,7 +348,7 @@ function nameConflict(claim: Profile, n: string, window: readonly Unit[], unit: 
       const m = ts[j]!;
       // the claim may name the same thing elsewhere ("the Plead D license and the Class E license"
       // against "the Class D license and …"): the slot decides, not the name's absence
-      if (!(u.profile.names.has(m) || u.profile.openers.has(m)) || m === n) continue;
+      if (!isName(u.profile, m) || m === n) continue;
       // the claim's own name beside the missing one ("Magellan of Virginia offers" against
       // "Magellan offers"): the claim adds a qualifier to the name the source states, no other name
       if (m === prev || m === next) continue;
@@ -379,9 +382,6 @@ function nameConflict(claim: Profile, n: string, window: readonly Unit[], unit: 
   const f = found(unit, other[0]!);
   return { ...f, terms: [], guess: true };
 }
-
-/** Whether term `t` of `p` is a name (written as one, or a rare sentence opener). */
-const isName = (p: Profile, t: string): boolean => p.names.has(t) || p.openers.has(t);
 
 /**
  * The nearest words either side of the name at term `i` of `p` that are no names, past the rest of
@@ -425,7 +425,7 @@ export function keepsFrames(claim: Profile, u: Unit, names: readonly string[]): 
  * the sentence's end) is beside the other in the unit, on the same side, and not beside its own
  * there. A list in another order ("Grafana and Prometheus are …") frames both names alike and is no swap.
  */
-export function swapConflict(claim: Profile, u: Unit): Found | undefined {
+function swapConflict(claim: Profile, u: Unit): Found | undefined {
   const ct = claim.terms;
   const st = u.profile.terms;
   const names = [...new Set(ct)].filter((t) => isName(claim, t) && isName(u.profile, t) && onlyAt(ct, t) >= 0 && onlyAt(st, t) >= 0);
