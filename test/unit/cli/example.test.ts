@@ -1,6 +1,6 @@
 // The README's first command runs `verity check examples/draft-answer.md` on the bundled example
-// workspace and shows what it prints: 4 sentences supported, 2 unsupported (an invented return
-// window and an invented place of assembly). This runs the built CLI the same way, so a checker
+// workspace and shows what it prints: 4 sentences supported, the return window contradicted (the
+// warranty PDF says 30 days, not 60) and an invented place of assembly unsupported. This runs the built CLI the same way, so a checker
 // change that turns a true sentence of the example into a flag (or lets an invented one pass)
 // fails here before it reaches the README.
 import test from 'node:test';
@@ -13,7 +13,7 @@ import path from 'node:path';
 const repo = path.join(__dirname, '../../..');
 const cli = path.join(repo, 'dist/cli.js');
 
-test("the README's example: the draft answer's two invented sentences are flagged, the rest supported", (t) => {
+test("the README's example: the draft answer's changed and invented sentences are flagged, the rest supported", (t) => {
   if (!existsSync(cli)) return t.skip('dist/ is not built (npm test builds it first)');
   const dir = mkdtempSync(path.join(tmpdir(), 'verity-example-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,10 +25,10 @@ test("the README's example: the draft answer's two invented sentences are flagge
   const r = run(['check', 'draft-answer.md', '--store', 'workspace/.verity', '--format', 'json', '--fail-on', 'none']);
   assert.equal(r.status, 0, r.stderr);
   const sentences = (JSON.parse(r.stdout) as { files: Array<{ sentences: Array<{ text: string; verdict: string }> }> }).files[0]!.sentences;
-  const flagged = sentences.filter((s) => s.verdict !== 'supported').map((s) => s.text);
+  const flagged = sentences.filter((s) => s.verdict !== 'supported').map((s) => [s.text, s.verdict]);
   assert.deepEqual(flagged, [
-    'Customers can return items within 60 days of delivery for a full refund.',
-    'All Quill lamps are assembled by hand in Portland, Oregon.',
+    ['Customers can return items within 60 days of delivery for a full refund.', 'contradicted'],
+    ['All Quill lamps are assembled by hand in Portland, Oregon.', 'unsupported'],
   ]);
   assert.equal(sentences.length, 6);
 });
