@@ -312,14 +312,17 @@ function shortFor(a: string, b: string): boolean {
   return short.length < long.length && /^\p{Lu}\p{Ll}{0,3}$/u.test(short) && long.startsWith(short) && /^\p{Lu}\p{Ll}+$/u.test(long);
 }
 
-/** A name of the window in the slot of the claim's missing name `n` (same neighbouring word), or its only other name. */
-function nameConflict(claim: Profile, n: string, window: readonly Unit[], unit: Unit): Found | undefined {
+/**
+ * A name of the window in the slot of the claim's missing name `n` (same neighbouring word), or its
+ * only other name. `unstated` is what unstatedNames(claim, window, true) returns: every missing name.
+ */
+function nameConflict(claim: Profile, n: string, window: readonly Unit[], unit: Unit, unstated: readonly string[]): Found | undefined {
   const claimTerms = new Set(claim.terms);
   const i = claim.terms.indexOf(n);
   const prev = claim.terms[i - 1];
   const next = claim.terms[i + 1];
   // a name of several words ("South Dakota", "New York") is one element on each side
-  const missing = new Set(unstatedNames(claim, window, true));
+  const missing = new Set(unstated);
   const run = nameRun(claim, i, (t) => missing.has(t));
   // the whole name the missing words belong to ("American Cancer Society", of which the source
   // states "cancer" and "society"): the claim's own abbreviation of it is no other name
@@ -429,12 +432,15 @@ function swapConflict(claim: Profile, u: Unit): Found | undefined {
   const ct = claim.terms;
   const st = u.profile.terms;
   const names = [...new Set(ct)].filter((t) => isName(claim, t) && isName(u.profile, t) && onlyAt(ct, t) >= 0 && onlyAt(st, t) >= 0);
+  if (names.length < 2) return undefined;
+  // each name's frame in the claim and in the unit, read once
+  const frames = new Map(names.map((t) => [t, { claim: nameFrame(claim, ct.indexOf(t)), unit: nameFrame(u.profile, st.indexOf(t)) }]));
   // the word on one side of `x` in the claim (or the sentence's end) sits on that side of `y` in
   // the unit, and not of `x`
   const takes = (x: string, y: string): boolean => {
-    const c = nameFrame(claim, ct.indexOf(x));
-    const sy = nameFrame(u.profile, st.indexOf(y));
-    const sx = nameFrame(u.profile, st.indexOf(x));
+    const c = frames.get(x)!.claim;
+    const sy = frames.get(y)!.unit;
+    const sx = frames.get(x)!.unit;
     if (c[0] === undefined && c[1] === undefined) return false;
     return [0, 1].some((k) => c[k] === sy[k] && sx[k] !== c[k]);
   };
@@ -755,8 +761,9 @@ export function findConflict(claim: Profile, window: readonly Unit[], unit: Unit
     if (g && g.strength >= 3 && (!f || g.strength > f.strength)) return g;
     if (f) return f;
   }
-  for (const n of unstatedNames(claim, window, true)) {
-    const f = nameConflict(claim, n, window, unit);
+  const unstated = unstatedNames(claim, window, true);
+  for (const n of unstated) {
+    const f = nameConflict(claim, n, window, unit, unstated);
     if (f) return f;
   }
   if (missing.length > 0) return undefined;
