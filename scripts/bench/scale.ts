@@ -77,7 +77,7 @@ export async function run(ctx: Ctx): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'verity-bench-scale-'));
   try {
     // --- Verity (Orama + BM25 component, 4 shards)
-    let index: PassageIndex | undefined = createPassageIndex({ shards: 4 });
+    let index: PassageIndex | undefined = createPassageIndex();
     let t = performance.now();
     await index.add(passages);
     const buildS = (performance.now() - t) / 1000;
@@ -104,7 +104,7 @@ export async function run(ctx: Ctx): Promise<void> {
     rows.push({ name: 'Verity: Orama + BM25 component, 4 shards', buildS, heap, p50: percentile(lat, 50), p95: percentile(lat, 95), restartS, reindexMs: percentile(reindex, 50) });
 
     // --- the same on one shard: results must be identical
-    let single: PassageIndex | undefined = createPassageIndex({ shards: 1 });
+    let single: PassageIndex | undefined = createPassageIndex({ flushPostings: 1e12 });
     await single.add(passages);
     for (const f of reFiles) {
       await single.removeByPath(f);

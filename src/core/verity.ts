@@ -12,6 +12,7 @@ import { ingestMarkdown } from './ingest/markdown';
 import { decodeText } from './ingest/decode';
 import { pdfHasText, pdfToPassages } from './ingest/pdf';
 import { createPassageIndex, loadPassageIndex, type PassageIndex } from './index';
+import { FileTable } from './index/fileTable';
 import { createChecker, type Checker } from './check/checker';
 import { runTurn } from './loop/runTurn';
 import { EmbeddingIndexer } from './embeddingIndexer';
@@ -45,12 +46,19 @@ export const DEFAULT_OPTIONS: VerityOptions = {
   ocrMaxPagesPerFile: 20,
 };
 
-/** Snapshot metadata stored beside the index: the file table and what the passages depend on. */
+/**
+ * Snapshot metadata stored beside the index: what the passages depend on. The file records are
+ * kept by the index itself (FileTable), each with the passages it saves; snapshots of the format
+ * before segments held them here (`files`), and are read once.
+ */
 interface SnapshotMeta {
-  files: FileRecord[];
+  files?: FileRecord[];
   /** Options that change passages; a snapshot made with other values is rebuilt. */
   ingestKey: string;
 }
+
+/** Files stat'ed at once while looking for changes (a cold CLI run checks every file). */
+const STAT_BATCH = 64;
 
 const MESSAGES: Record<SkipCode, string> = {
   PDF_ENCRYPTED: 'encrypted PDF — needs a password',
@@ -79,9 +87,9 @@ export function createVerity(deps: VerityDeps): Verity {
   const options: VerityOptions = { ...DEFAULT_OPTIONS, ...deps.options };
   const log = deps.logger ?? silentLogger;
   const ingestKey = `${options.passageMinWords}-${options.passageMaxWords}`;
-  let index: PassageIndex = createPassageIndex();
+  let index: PassageIndex = createPassageIndex({ storage: deps.storage });
   let checker: Checker | undefined;
-  const files = new Map<string, FileRecord>();
+  const files = new FileTable().mirrorInto(() => index);
   const isDraft = globMatcher(options.drafts ?? DEFAULT_DRAFTS);
   /** Indexed paths that may not be evidence: drafts (by these globs) plus the caller's own exclusions. */
   const notEvidence = (extra: readonly string[] = [], draftGlobs?: string[]): string[] => {
@@ -98,6 +106,7 @@ export function createVerity(deps: VerityDeps): Verity {
   };
 
   const resetIndex = (next: PassageIndex): void => {
+    if (next !== index) void index.close();
     index = next;
     checker = undefined;
   };
@@ -127,11 +136,12 @@ export function createVerity(deps: VerityDeps): Verity {
     path: string,
     signal?: AbortSignal,
     force = false,
+    stat?: Promise<{ size: number; mtime: number } | undefined>,
   ): Promise<{ record: FileRecord; passages?: Passage[]; unchanged: boolean }> => {
     const kind = documentKind(path);
     if (!kind) throw new VerityError('BAD_INPUT', `not a markdown or PDF file: ${path}`);
     const prev = files.get(path);
-    const st = await deps.workspace.stat(path);
+    const st = await (stat ?? deps.workspace.stat(path));
     if (!st) return { record: skipped(path, kind, 'FILE_VANISHED', {}), unchanged: false };
     // Drafts are not read at all: an indexed draft would still shape the checker's word statistics.
     if (isDraft(path)) return { record: skipped(path, kind, 'DRAFT', st), unchanged: prev?.reason === 'DRAFT' };
@@ -196,6 +206,26 @@ export function createVerity(deps: VerityDeps): Verity {
     }
   };
 
+  /**
+   * Runs a read of the index; when the store turns out to be damaged (the index reads passages
+   * and postings from disk only when a query needs them), it is rebuilt from the documents and
+   * the read runs again.
+   */
+  const rebuildingIfDamaged = async <T>(read: () => T | Promise<T>): Promise<T> => {
+    try {
+      return await read();
+    } catch (e) {
+      if (!isVerityError(e) || e.code !== 'STORE_CORRUPT') throw e;
+      log.warn(`STORE_CORRUPT: ${e.message}; rebuilding from the documents`);
+      await serial(async () => {
+        resetIndex(createPassageIndex({ storage: deps.storage }));
+        files.loadFrom([]);
+      });
+      await verity.indexWorkspace({ force: true });
+      return read();
+    }
+  };
+
   const verity: Verity = {
     options,
 
@@ -205,18 +235,25 @@ export function createVerity(deps: VerityDeps): Verity {
       const loaded = await loadPassageIndex(deps.storage, undefined, log);
       if (!loaded) return false;
       const meta = loaded.meta as Partial<SnapshotMeta> | undefined;
-      if (!meta || !Array.isArray(meta.files) || meta.ingestKey !== ingestKey) {
+      if (!meta || meta.ingestKey !== ingestKey || (loaded.converted && !Array.isArray(meta.files))) {
         log.info('Index snapshot was made with other passage settings; rebuilding.');
+        void loaded.index.close();
         return false;
       }
-      const problem = meta.files.map(fileRecordProblem).find((p) => p !== undefined);
+      const records = loaded.converted ? meta.files! : loaded.index.fileRecords();
+      const problem = records.map(fileRecordProblem).find((p) => p !== undefined);
       if (problem !== undefined) {
         log.warn(`STORE_CORRUPT: the index snapshot is refused (${problem}); rebuilding from the documents`);
+        void loaded.index.close();
         return false;
       }
       resetIndex(loaded.index);
-      files.clear();
-      for (const f of meta.files) files.set(f.path, f);
+      if (loaded.converted) {
+        files.loadFrom([]);
+        for (const f of records) files.set(f.path, f);
+        // the old format is written once in the new one (a reader's storage ignores the write)
+        await verity.save(signal);
+      } else files.loadFrom(records);
       if (embedder) await embedder.load(deps.storage);
       log.info(`Loaded index: ${files.size} files, ${index.size} passages.`);
       return true;
@@ -248,10 +285,13 @@ export function createVerity(deps: VerityDeps): Verity {
         let indexed = 0;
         let unchanged = 0;
         const progress: IndexProgress = { phase: 'reading', done: 0, total: listed.length };
-        for (const path of listed) {
+        // the next files' size and date are asked for while the current ones are read
+        let stats: Array<Promise<{ size: number; mtime: number } | undefined>> = [];
+        for (const [i, path] of listed.entries()) {
           throwIfCancelled(signal);
           onProgress?.({ ...progress, path });
-          const result = await readFile(path, signal, force);
+          if (i % STAT_BATCH === 0) stats = listed.slice(i, i + STAT_BATCH).map((p) => deps.workspace.stat(p));
+          const result = await readFile(path, signal, force, stats[i % STAT_BATCH]);
           await apply(path, result, signal);
           if (result.unchanged) unchanged++;
           else if (result.record.state === 'indexed') indexed++;
@@ -312,7 +352,7 @@ export function createVerity(deps: VerityDeps): Verity {
 
     async save(signal) {
       if (!deps.storage) return;
-      const meta: SnapshotMeta = { files: [...files.values()], ingestKey };
+      const meta: SnapshotMeta = { ingestKey };
       await index.save(deps.storage, meta, signal);
       if (embedder) await embedder.save(deps.storage);
     },
@@ -323,11 +363,13 @@ export function createVerity(deps: VerityDeps): Verity {
 
     async search(query: string, opts?: SearchOptions): Promise<SearchHit[]> {
       throwIfCancelled(opts?.signal);
-      if (embedder && index.hasVectors()) {
-        const vector = await embedder.queryVector(query, opts?.signal);
-        if (vector) return index.search(query, { ...opts, vector });
-      }
-      return index.search(query, opts);
+      return rebuildingIfDamaged(async () => {
+        if (embedder && index.hasVectors()) {
+          const vector = await embedder.queryVector(query, opts?.signal);
+          if (vector) return index.search(query, { ...opts, vector });
+        }
+        return index.search(query, opts);
+      });
     },
 
     ocrPending: () => (ocrOn ? [...files.values()].filter(needsOcr).length : 0),
@@ -356,8 +398,10 @@ export function createVerity(deps: VerityDeps): Verity {
 
     async check(text: string, opts?: CheckOptions) {
       throwIfCancelled(opts?.signal);
-      checker ??= createChecker(index);
-      return checker.check(text, { ...opts, excludePaths: notEvidence(opts?.excludePaths, opts?.drafts) });
+      return rebuildingIfDamaged(() => {
+        checker ??= createChecker(index);
+        return checker.check(text, { ...opts, excludePaths: notEvidence(opts?.excludePaths, opts?.drafts) });
+      });
     },
 
     async ask(question: string, opts: AskOptions = {}): Promise<Turn> {
@@ -383,7 +427,7 @@ export function createVerity(deps: VerityDeps): Verity {
     },
 
     dispose() {
-      files.clear();
+      files.loadFrom([]);
       resetIndex(createPassageIndex());
     },
   };
