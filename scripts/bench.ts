@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- --quick] [-- --only ingest,index,scale,check,loop,ocr]`: prints the benchmark
- * tables of every area. Figures are printed, never asserted: these machines are noisy, so
- * comparisons are taken side by side inside one run.
+ * `npm run bench [-- --quick] [-- --only ingest,index,scale,cli,check,loop,ocr]`: prints the
+ * benchmark tables of every area. Figures are printed, never asserted: these machines are noisy,
+ * so comparisons are taken side by side inside one run. The scale and CLI sections take more
+ * flags (`--scale-5m`, `--minisearch-1m`, `--before <checkout>`, `--fresh`; see their files).
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -14,7 +15,7 @@ interface BenchContext {
 }
 type Section = { run(ctx: BenchContext): Promise<void> };
 
-const SECTIONS = ['ingest', 'index', 'scale', 'check', 'loop', 'ocr'] as const;
+const SECTIONS = ['ingest', 'index', 'scale', 'cli', 'check', 'loop', 'ocr'] as const;
 
 async function main(): Promise<void> {
   const root = path.resolve(__dirname, '..');

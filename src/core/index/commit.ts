@@ -64,9 +64,12 @@ export function filesOf(m: Pick<Manifest, 'segments'>): Set<string> {
  * merge) whose files must survive the clean-up. Callers hold the index's write lock.
  */
 export async function commit(set: SegmentSet, storage: StoragePort, meta: unknown, keep: ReadonlySet<string>): Promise<Manifest> {
-  await flushAll(set, storage);
+  // new segments and the deletes files of the existing ones are written side by side (the
+  // manifest, written after all of them, is what makes any of them count)
+  const existing = [...set.segments];
+  await Promise.all([flushAll(set, storage), ...existing.map((seg) => saveDeletes(seg, storage))]);
   for (const seg of set.segments) if (!seg.savedIn.has(storage)) await copySegment(seg, storage);
-  for (const seg of [...set.segments]) await saveDeletes(seg, storage);
+  await Promise.all(set.segments.map((seg) => saveDeletes(seg, storage)));
   const manifest: Manifest = { format: INDEX_FORMAT_VERSION, counter: set.counter, segments: set.segments.map((s) => entryOf(s, storage)), meta, savedAt: new Date().toISOString() };
   await storage.write(MANIFEST_NAME, new TextEncoder().encode(JSON.stringify(manifest)));
   await sweep(storage, filesOf(manifest), keep);

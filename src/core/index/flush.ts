@@ -63,8 +63,16 @@ export function bufferParts(buf: MemorySegment, paths: readonly string[]): { par
       for (const old of order) yield encodeRecord(buf.passages[old]!);
     },
     *terms(): Iterable<TermPostings> {
-      for (const term of [...buf.postings.keys()].sort()) {
-        const p = buf.postings.get(term)!;
+      // a buffer filled file by file and never edited is already in segment order: no copies
+      const same = monotonic && n === buf.docs;
+      const order = buf.terms.map((_, i) => i).sort((a, b) => (buf.terms[a]! < buf.terms[b]! ? -1 : 1));
+      for (const id of order) {
+        const p = buf.lists[id]!;
+        const term = buf.terms[id]!;
+        if (same) {
+          yield { term, docs: p.docs, tf: p.tf, n: p.n };
+          continue;
+        }
         const docs = new Int32Array(p.n);
         const tf = new Uint8Array(p.n * FIELD_COUNT);
         let k = 0;

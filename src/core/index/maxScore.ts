@@ -21,7 +21,7 @@ export interface QueryPlan {
   k1: number;
 }
 
-/** Which documents a query may return (live, inside the path prefix, of the kind asked). */
+/** Which documents a query may return (inside the path prefix, of the kind asked); liveness is checked apart. */
 export type Accept = (ord: number, doc: number, pathId: number) => boolean;
 
 /** Postings scored and postings the query's terms hold (the share-of-postings figure), and passes run. */
@@ -42,8 +42,13 @@ export const docOf = (addr: number): number => (addr - 1) % ADDRESS_STRIDE;
 const fieldPart = partOfField;
 const END = END_DOC;
 
-/** Rounding margin for bounds: a bound within this of the threshold is not trusted to prune. */
-const SLACK = 1 + 1e-9;
+/**
+ * Scores are summed in whatever order a scorer meets the terms and then rounded to single
+ * precision, so the skipping and the exhaustive scorer, which sum in different orders, agree on
+ * every score (and so on ties) except in the rare case of a sum right at a rounding boundary.
+ * Bounds keep a margin above that rounding, so a bound never falls below a rounded score.
+ */
+const SLACK = 1 + 1e-6;
 
 /** BM25F's x of the cursor's current posting in `seg`. */
 function xOf(c: PostingCursor, lens: Uint32Array[], n: FieldNorms, doc: number): number {
@@ -81,32 +86,25 @@ export function openLanes(seg: Segment, plan: QueryPlan, counters: ScanCounters)
 /** Documents scored together (Lucene's MaxScore scorer also works in windows). */
 const WINDOW = 4096;
 
-let scratch: { matrix: Float64Array; acc: Float64Array; hit: Uint8Array } | undefined;
-
-/** Per-term scores of one window (query position × document), reused across queries. */
-function windowScratch(terms: number): NonNullable<typeof scratch> {
-  if (!scratch || scratch.matrix.length < terms * WINDOW) scratch = { matrix: new Float64Array(terms * WINDOW), acc: new Float64Array(WINDOW), hit: new Uint8Array(WINDOW) };
-  return scratch;
-}
+let scratch: { acc: Float64Array; hit: Uint8Array } | undefined;
 
 /**
- * Offers every accepted document of `seg` that can enter `heap` (with its exact score). Works in
- * windows of documents: per window, each term's bound is the largest bound of its blocks there;
- * a window whose bounds cannot reach the heap's threshold is skipped without decoding, and in
- * the others the weakest terms (whose bounds together cannot) are only looked up for the
- * documents the other terms found, while the rest are accumulated term by term.
+ * Offers every accepted document of `seg` that can enter `heap`. Works in windows of
+ * documents: per window, each term's bound is the largest bound of its blocks there; a window
+ * whose bounds cannot reach the heap's threshold is skipped, and in the others the weakest
+ * terms (whose bounds together cannot) are only looked up for the documents the other terms
+ * found, while the rest are accumulated term by term.
  */
-export function scoreSegment(seg: Segment, ord: number, plan: QueryPlan, heap: TopHeap, accept: Accept, counters: ScanCounters): void {
+export function scoreSegment(seg: Segment, ord: number, plan: QueryPlan, heap: TopHeap, accept: Accept | undefined, counters: ScanCounters): void {
   const lanes = openLanes(seg, plan, counters);
   const m = lanes.length;
   if (m === 0) return;
-  const nPos = plan.terms.length;
   const { norms, k1 } = plan;
   const { lens, live, pathOf } = seg;
-  // matrix: per document of the window, the part of each query term (document-major)
-  const { matrix, acc, hit } = windowScratch(nPos);
+  const { acc, hit } = (scratch ??= { acc: new Float64Array(WINDOW), hit: new Uint8Array(WINDOW) });
   const wub = new Float64Array(m);
   const order = Array.from({ length: m }, (_, i) => i);
+  const byBound: Lane[] = [...lanes];
   const prefix = new Float64Array(m + 1);
   for (let start = 0; start < seg.docs; start += WINDOW) {
     const end = Math.min(seg.docs, start + WINDOW);
@@ -120,45 +118,40 @@ export function scoreSegment(seg: Segment, ord: number, plan: QueryPlan, heap: T
     }
     if (total <= theta) continue;
     order.sort((a, b) => wub[a]! - wub[b]!);
-    for (let i = 0; i < m; i++) prefix[i + 1] = prefix[i]! + wub[order[i]!]!;
+    for (let i = 0; i < m; i++) {
+      byBound[i] = lanes[order[i]!]!;
+      prefix[i + 1] = prefix[i]! + wub[order[i]!]!;
+    }
     let e = 0;
     while (e < m && prefix[e + 1]! <= theta) e++;
     for (let k = e; k < m; k++) {
-      const l = lanes[order[k]!]!;
+      const l = byBound[k]!;
       l.c.advance(start);
-      l.c.accumulate(end, l.W, k1, norms, lens, start, matrix, nPos, l.pos, acc, hit);
+      l.c.accumulate(end, l.W, k1, norms, lens, start, acc, hit);
     }
+    const rest = prefix[e]!;
     for (let j = 0; j < end - start; j++) {
       if (hit[j] === 0) continue;
       hit[j] = 0;
       const d = start + j;
       let a = acc[j]!;
       acc[j] = 0;
-      const row = j * nPos;
-      let keep = live[d] === 1 && a * SLACK + prefix[e]! > theta && accept(ord, d, pathOf[d]!);
-      // lanes from `low` up wrote this document's row (the essential ones, and those probed)
-      let low = e;
-      for (let k = e - 1; keep && k >= 0; k--) {
-        if (a * SLACK + prefix[k + 1]! <= theta) keep = false;
-        else {
-          const l = lanes[order[k]!]!;
-          low = k;
-          l.c.advance(d);
-          if (l.c.doc === d) {
-            l.c.scored++;
-            const v = part(l.W, xOf(l.c, lens, norms, d), k1);
-            matrix[row + l.pos] = v;
-            a += v;
-          }
+      if (live[d] !== 1 || a * SLACK + rest <= theta || (accept && !accept(ord, d, pathOf[d]!))) continue;
+      let keep = true;
+      for (let k = e - 1; k >= 0; k--) {
+        if (a * SLACK + prefix[k + 1]! <= theta) {
+          keep = false;
+          break;
+        }
+        const l = byBound[k]!;
+        const c = l.c;
+        if (c.doc < d) c.advance(d);
+        if (c.doc === d) {
+          c.scored++;
+          a += part(l.W, xOf(c, lens, norms, d), k1);
         }
       }
-      if (keep) {
-        // summed in query order, as every other scorer sums it
-        let s = 0;
-        for (let p = 0; p < nPos; p++) s += matrix[row + p]!;
-        if (heap.offer(s, addressOf(ord, d))) theta = heap.threshold;
-      }
-      for (let k = low; k < m; k++) matrix[row + lanes[order[k]!]!.pos] = 0;
+      if (keep && heap.offer(Math.fround(a), addressOf(ord, d))) theta = heap.threshold;
     }
   }
   for (const l of lanes) counters.scored += l.c.scored;
@@ -168,7 +161,7 @@ export function scoreSegment(seg: Segment, ord: number, plan: QueryPlan, heap: T
  * Scores every posting of the plan's terms in `seg`, term by term (the reference scorer), and
  * hands each accepted document with a score to `emit`.
  */
-export function scoreSegmentExhaustive(seg: Segment, ord: number, plan: QueryPlan, accept: Accept, counters: ScanCounters, emit: (addr: number, s: number) => void): void {
+export function scoreSegmentExhaustive(seg: Segment, ord: number, plan: QueryPlan, accept: Accept | undefined, counters: ScanCounters, emit: (addr: number, s: number) => void): void {
   const acc = new Float64Array(seg.docs);
   const seen: number[] = [];
   for (const l of openLanes(seg, plan, counters)) {
@@ -179,7 +172,7 @@ export function scoreSegmentExhaustive(seg: Segment, ord: number, plan: QueryPla
     }
     counters.scored += l.c.df;
   }
-  for (const d of seen) if (seg.live[d] === 1 && accept(ord, d, seg.pathOf[d]!)) emit(addressOf(ord, d), acc[d]!);
+  for (const d of seen) if (seg.live[d] === 1 && (!accept || accept(ord, d, seg.pathOf[d]!))) emit(addressOf(ord, d), Math.fround(acc[d]!));
 }
 
 /** Scores of the buffer's documents (exhaustive: the buffer is small), 0 for those without a term. */
@@ -187,7 +180,7 @@ export function scoreBuffer(buf: MemorySegment, plan: QueryPlan, counters: ScanC
   const acc = new Float64Array(buf.docs);
   const { norms, k1 } = plan;
   plan.terms.forEach((t, pos) => {
-    const p = buf.postings.get(t);
+    const p = buf.postingsOf(t);
     if (!p) return;
     const W = plan.W[pos]!;
     counters.total += p.n;

@@ -3,7 +3,7 @@
  * since the last flush, with growable posting lists, searchable at once. A flush turns its live
  * passages into an immutable segment (flush.ts); deleting from the buffer only clears a flag.
  */
-import { hashLanes } from '../hash';
+import { idKey } from './idKey';
 import { analyze } from '../text/analyzer';
 import type { FileRecord, Passage } from '../types';
 import { FIELD_COUNT } from './corpusStats';
@@ -21,6 +21,13 @@ export function fieldTexts(p: Passage): [string, string, string] {
   return [p.title ?? '', p.headings.join(' \n '), p.text];
 }
 
+/** A copy of `a` with room for `n` entries (doubling). */
+function growTo(a: Int32Array, n: number): Int32Array {
+  const b = new Int32Array(Math.max(n, a.length * 2));
+  b.set(a);
+  return b;
+}
+
 export class MemorySegment {
   docs = 0;
   liveCount = 0;
@@ -34,11 +41,17 @@ export class MemorySegment {
   readonly byId = new Map<string, number>();
   /** Documents of each global path, in order. */
   readonly byPath = new Map<number, number[]>();
-  readonly postings = new Map<string, GrowPostings>();
+  /** Posting lists by term: the term's id in `termIds`, its list at that index of `lists`. */
+  readonly termIds = new Map<string, number>();
+  readonly terms: string[] = [];
+  readonly lists: GrowPostings[] = [];
   readonly vectors = new Map<number, Float32Array>();
   /** File records set since the last flush (they go into the next segment). */
   readonly files = new Map<string, FileRecord>();
   postingCount = 0;
+  /** Scratch: occurrences per term id of the field being added, and the ids seen. */
+  private counts: Int32Array = new Int32Array(1024);
+  private readonly seen: number[] = [];
 
   private grow(): void {
     const cap = this.live.length * 2;
@@ -63,7 +76,7 @@ export class MemorySegment {
     this.liveCount++;
     this.kinds[doc] = p.kind === 'pdf' ? 1 : 0;
     this.pathOf[doc] = pathId;
-    const [hi, lo] = hashLanes(p.id);
+    const [hi, lo] = idKey(p.id);
     this.idHash[2 * doc] = hi;
     this.idHash[2 * doc + 1] = lo;
     this.byId.set(p.id, doc);
@@ -71,23 +84,33 @@ export class MemorySegment {
     if (list) list.push(doc);
     else this.byPath.set(pathId, [doc]);
     fieldTexts(p).forEach((text, f) => {
-      const counts = new Map<string, number>();
+      // one lookup per token: counts go to a scratch array indexed by term id
+      const seen = this.seen;
       let len = 0;
       for (const t of analyze(text)) {
-        counts.set(t, (counts.get(t) ?? 0) + 1);
+        let id = this.termIds.get(t);
+        if (id === undefined) {
+          id = this.terms.push(t) - 1;
+          this.termIds.set(t, id);
+          this.lists.push({ docs: new Int32Array(2), tf: new Uint8Array(2 * FIELD_COUNT), n: 0 });
+        }
+        if (id >= this.counts.length) this.counts = growTo(this.counts, id + 1);
+        if (this.counts[id]!++ === 0) seen.push(id);
         len++;
       }
       this.lens[f]![doc] = len;
       this.lengthSum[f]! += len;
-      for (const [term, c] of counts) this.addOccurrences(term, doc, f, c);
+      for (const id of seen) {
+        this.addOccurrences(this.lists[id]!, doc, f, this.counts[id]!);
+        this.counts[id] = 0;
+      }
+      seen.length = 0;
     });
     if (vector) this.vectors.set(doc, Float32Array.from(vector));
     return doc;
   }
 
-  private addOccurrences(term: string, doc: number, f: number, count: number): void {
-    let p = this.postings.get(term);
-    if (!p) this.postings.set(term, (p = { docs: new Int32Array(2), tf: new Uint8Array(2 * FIELD_COUNT), n: 0 }));
+  private addOccurrences(p: GrowPostings, doc: number, f: number, count: number): void {
     const c = count > 255 ? 255 : count;
     // the fields of one passage are added back to back, so its posting, if any, is the last
     if (p.n > 0 && p.docs[p.n - 1] === doc) {
@@ -122,7 +145,14 @@ export class MemorySegment {
 
   /** Documents holding `term` (deleted ones included until the flush, as in a segment). */
   df(term: string): number {
-    return this.postings.get(term)?.n ?? 0;
+    const id = this.termIds.get(term);
+    return id === undefined ? 0 : this.lists[id]!.n;
+  }
+
+  /** The posting list of `term`, if any. */
+  postingsOf(term: string): GrowPostings | undefined {
+    const id = this.termIds.get(term);
+    return id === undefined ? undefined : this.lists[id];
   }
 
   kindOf(doc: number): (typeof KINDS)[number] {

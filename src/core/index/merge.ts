@@ -7,7 +7,7 @@
  */
 import type { StoragePort } from '../ports';
 import { FIELD_COUNT } from './corpusStats';
-import { END } from './postingCursor';
+import { decodeListInto } from './postingCursor';
 import type { PathRange, Segment } from './segment';
 import { materialize } from './segmentFiles';
 import { release, type SegmentSet } from './segmentSet';
@@ -107,8 +107,8 @@ function* storedRecords(inputs: Segment[], docMap: Int32Array[]): Iterable<Uint8
 function* mergedTerms(inputs: Segment[], docMap: Int32Array[]): Iterable<TermPostings> {
   const at = inputs.map(() => 0);
   const heads = inputs.map((s) => (s.terms > 0 ? s.termAt(0) : undefined));
-  let docs = new Int32Array(1024);
-  let tf = new Uint8Array(1024 * FIELD_COUNT);
+  let docs = new Int32Array(1 << 16);
+  let tf = new Uint8Array((1 << 16) * FIELD_COUNT);
   for (;;) {
     let term: string | undefined;
     for (const h of heads) if (h !== undefined && (term === undefined || h < term)) term = h;
@@ -116,10 +116,10 @@ function* mergedTerms(inputs: Segment[], docMap: Int32Array[]): Iterable<TermPos
     let n = 0;
     inputs.forEach((seg, k) => {
       if (heads[k] !== term) return;
-      const c = seg.cursor(at[k]!);
-      const map = docMap[k]!;
-      if (n + c.df > docs.length) {
-        const cap = Math.max(docs.length * 2, n + c.df);
+      const i = at[k]!;
+      const df = seg.termDf[i]!;
+      if (n + df > docs.length) {
+        const cap = Math.max(docs.length * 2, n + df);
         const d2 = new Int32Array(cap);
         d2.set(docs.subarray(0, n));
         const t2 = new Uint8Array(cap * FIELD_COUNT);
@@ -127,17 +127,20 @@ function* mergedTerms(inputs: Segment[], docMap: Int32Array[]): Iterable<TermPos
         docs = d2;
         tf = t2;
       }
-      for (c.next(); c.doc !== END; c.next()) {
-        const to = map[c.doc]!;
+      // decoded straight into the output, then renumbered in place, dead documents dropped
+      decodeListInto(seg.postingBytes(i), df, seg.docs, docs, tf, n);
+      const map = docMap[k]!;
+      let w = n;
+      for (let r = n; r < n + df; r++) {
+        const to = map[docs[r]!]!;
         if (to < 0) continue;
-        docs[n] = to;
-        tf[n * 3] = c.t0;
-        tf[n * 3 + 1] = c.t1;
-        tf[n * 3 + 2] = c.t2;
-        n++;
+        docs[w] = to;
+        if (w !== r) tf.copyWithin(w * FIELD_COUNT, r * FIELD_COUNT, (r + 1) * FIELD_COUNT);
+        w++;
       }
-      at[k]!++;
-      heads[k] = at[k]! < seg.terms ? seg.termAt(at[k]!) : undefined;
+      n = w;
+      at[k] = i + 1;
+      heads[k] = i + 1 < seg.terms ? seg.termAt(i + 1) : undefined;
     });
     if (n > 0) yield { term, docs, tf, n };
   }

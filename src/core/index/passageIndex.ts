@@ -25,6 +25,7 @@ import { createSegmentOrama, type ComponentHost, type SegmentIndexStore } from '
 import { phraseRerank } from './phrase';
 import { DEFAULT_RANKING, weightTerms, type QueryContext, type RankingParams } from './ranking';
 import { retrieve } from './retrieve';
+import { idKey } from './idKey';
 import type { Segment } from './segment';
 import { SegmentSet } from './segmentSet';
 import { makeSnippet } from './snippet';
@@ -42,7 +43,7 @@ export interface PassageIndexOptions {
   batchSize?: number;
   /** Where new segments are written as they are flushed (and saved by default). */
   storage?: StoragePort;
-  /** Postings held in the buffer before it is flushed into a segment (default 8 million). */
+  /** Postings held in the buffer before it is flushed into a segment (default 12 million). */
   flushPostings?: number;
   mergePolicy?: Partial<MergePolicy>;
 }
@@ -110,7 +111,7 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
     this.params = { ...DEFAULT_RANKING, ...opts.ranking };
     this.set = set;
     this.batchSize = Math.max(1, opts.batchSize ?? 200);
-    this.flushPostings = opts.flushPostings ?? 8_000_000;
+    this.flushPostings = opts.flushPostings ?? 12_000_000;
     this.policy = { ...DEFAULT_MERGE_POLICY, ...opts.mergePolicy };
     this.home = opts.storage;
     this.db = createSegmentOrama(this);
@@ -253,15 +254,16 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
     return { terms: ctx.terms.map((t) => t.term), W, norms, k1 };
   }
 
-  /** The filter of a query: live passages under the path prefix, of the kind, in `where`. */
-  private accept(ctx: Pick<QueryContext, 'pathPrefix' | 'kind'>, where?: Set<number>): Accept {
+  /** The filter of a query: passages under the path prefix, of the kind, in `where` (none: all). */
+  private accept(ctx: Pick<QueryContext, 'pathPrefix' | 'kind'>, where?: Set<number>): Accept | undefined {
     const prefix = ctx.pathPrefix;
+    const kind = ctx.kind === 'pdf' ? 1 : ctx.kind === 'md' ? 0 : ctx.kind === undefined ? -1 : -2;
+    if (!prefix && kind === -1 && !where) return undefined;
     let pathOk: Uint8Array | undefined;
     if (prefix) {
       pathOk = new Uint8Array(this.set.paths.length);
       this.set.paths.forEach((p, i) => (pathOk![i] = p.startsWith(prefix) ? 1 : 0));
     }
-    const kind = ctx.kind === 'pdf' ? 1 : ctx.kind === 'md' ? 0 : ctx.kind === undefined ? -1 : -2;
     const nSeg = this.set.segments.length;
     return (ord, doc, pathId) => {
       if (pathOk && !pathOk[pathId]) return false;
@@ -276,7 +278,7 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
     const need = phrase ? Math.max(ctx.limit, PHRASE_POOL) : ctx.limit;
     const counters: ScanCounters = { scored: 0, total: 0, passes: 1 };
     let ranked = this.guard(() => retrieve(this.set, this.plan(ctx), this.params, need, this.accept(ctx, where), counters, ctx.exhaustive));
-    if (phrase) ranked = phraseRerank(ctx.phrase!, ranked, this.params.phraseWeight, (addr) => this.passageTerms(addr));
+    if (phrase) ranked = phraseRerank(ctx.phrase!, ranked, this.params.phraseWeight, (addr) => this.passageTerms(addr), this.set.tie);
     this.lastCounters = counters;
     return ranked.slice(0, ctx.limit);
   }
@@ -290,7 +292,7 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
     const out = new Set<number>();
     const all = [...this.set.segments, ...this.set.buffers];
     all.forEach((s, ord) => {
-      for (let d = 0; d < s.docs; d++) if (s.live[d] === 1 && accept(ord, d, s.pathOf[d]!)) out.add(addressOf(ord, d));
+      for (let d = 0; d < s.docs; d++) if (s.live[d] === 1 && (!accept || accept(ord, d, s.pathOf[d]!))) out.add(addressOf(ord, d));
     });
     return out;
   }
@@ -364,6 +366,9 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
         docs.set(h.id, h.document);
         return [h.id, h.score];
       });
+      // Orama orders equal scores by its internal id (here: segment and position); ours is by
+      // passage id, independent of how the index happens to be split into segments
+      ranked.sort((a, b) => b[1] - a[1] || byIdKey(a[0], b[0]));
     } finally {
       store.query = undefined;
     }
@@ -381,6 +386,13 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
       return { passage, score, snippet: opts.snippet === false ? '' : makeSnippet(passage.text, qt) };
     });
   }
+}
+
+/** Passage ids in the order of their keys (idKey.ts): the tie order of equal scores. */
+function byIdKey(a: string, b: string): number {
+  const [ah, al] = idKey(a);
+  const [bh, bl] = idKey(b);
+  return ah - bh || al - bl || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 /** A new, empty passage index. */

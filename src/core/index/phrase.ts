@@ -4,10 +4,10 @@
  * the text of the candidates, so it runs on the small pool the retrieval returns.
  */
 import { analyze } from '../text/analyzer';
-import { byScore } from './topHeap';
+import { rankOrder, type TieOrder } from './topHeap';
 
 /** Re-ranks `pool` ([address, score], best first) by the bigrams of `question`. */
-export function phraseRerank(question: string, pool: Array<[number, number]>, weight: number, termsOf: (addr: number) => string[]): Array<[number, number]> {
+export function phraseRerank(question: string, pool: Array<[number, number]>, weight: number, termsOf: (addr: number) => string[], tie: TieOrder): Array<[number, number]> {
   if (weight <= 0 || pool.length < 2) return pool;
   const q = analyze(question);
   // question bigrams as first term -> second terms, so the scan below builds no strings
@@ -39,5 +39,5 @@ export function phraseRerank(question: string, pool: Array<[number, number]>, we
     }
     return [addr, score + bonus * found];
   });
-  return out.sort(byScore);
+  return out.sort(rankOrder(tie));
 }

@@ -6,14 +6,14 @@
  * approximation: when the pool cannot prove that nothing outside it reaches the top, P grows
  * and the pass runs again. `exhaustive` scores every posting instead (the reference).
  *
- * Ties break by address (older segment first, then order within a segment), which is also how
- * Orama orders equal scores, so Orama's own sort keeps this order.
+ * Equal scores rank by passage id (idKey.ts), in the skipping search, the exhaustive one and the
+ * final order alike, so both agree on ties and the order does not depend on segment layout.
  */
 import type { RankingParams } from './ranking';
 import type { MemorySegment } from './memorySegment';
 import { addressOf, docOf, ordinalOf, scoreBuffer, scoreRanges, scoreSegment, scoreSegmentExhaustive, type Accept, type QueryPlan, type ScanCounters } from './maxScore';
 import type { PathRange, Segment } from './segment';
-import { byScore, TopHeap } from './topHeap';
+import { rankOrder, TopHeap, type TieOrder } from './topHeap';
 
 /** What retrieval reads: the segments (ordinals 0…n-1), the buffers (n…) and path lookups. */
 export interface RetrieveSource {
@@ -23,6 +23,8 @@ export interface RetrieveSource {
   rangesOf(ord: number, pathId: number): readonly PathRange[];
   /** Documents of global path `pathId` in buffer `index`. */
   bufferDocsOf(index: number, pathId: number): readonly number[];
+  /** Order of two addresses of equal score. */
+  readonly tie: TieOrder;
 }
 
 
@@ -34,7 +36,7 @@ interface FileScore {
 }
 
 /** The best `need` passages by final score (BM25F + file share), best first, exact. */
-export function retrieve(src: RetrieveSource, plan: QueryPlan, params: RankingParams, need: number, accept: Accept, counters: ScanCounters, exhaustive = false): Array<[number, number]> {
+export function retrieve(src: RetrieveSource, plan: QueryPlan, params: RankingParams, need: number, accept: Accept | undefined, counters: ScanCounters, exhaustive = false): Array<[number, number]> {
   const bufOrd = src.segments.length;
   const pathIdOf = (addr: number): number => {
     const ord = ordinalOf(addr);
@@ -44,7 +46,7 @@ export function retrieve(src: RetrieveSource, plan: QueryPlan, params: RankingPa
   const bufferCandidates = (emit: (addr: number, s: number) => void): void => {
     src.buffers.forEach((buf, i) => {
       const acc = bufAcc[i]!;
-      for (let d = 0; d < buf.docs; d++) if (acc[d]! > 0 && buf.live[d] === 1 && accept(bufOrd + i, d, buf.pathOf[d]!)) emit(addressOf(bufOrd + i, d), acc[d]!);
+      for (let d = 0; d < buf.docs; d++) if (acc[d]! > 0 && buf.live[d] === 1 && (!accept || accept(bufOrd + i, d, buf.pathOf[d]!))) emit(addressOf(bufOrd + i, d), Math.fround(acc[d]!));
     });
   };
   const w = params.docWeight;
@@ -55,12 +57,12 @@ export function retrieve(src: RetrieveSource, plan: QueryPlan, params: RankingPa
     src.segments.forEach((seg, ord) => scoreSegmentExhaustive(seg, ord, plan, accept, counters, (a, s) => scores.set(a, s)));
     bufferCandidates((a, s) => scores.set(a, s));
     const files = fileScores(scores, pathIdOf, -Infinity, w2);
-    return finals(scores, files, pathIdOf, w, w2).slice(0, need);
+    return finals(scores, files, pathIdOf, w, w2, src.tie).slice(0, need);
   }
 
   const live = [...src.segments, ...src.buffers].reduce((n, s) => n + s.liveCount, 0);
   for (let P = Math.max(need * 4, 100); ; P *= 4) {
-    const heap = new TopHeap(Math.min(P, Math.max(live, 1)));
+    const heap = new TopHeap(Math.min(P, Math.max(live, 1)), src.tie);
     src.segments.forEach((seg, ord) => scoreSegment(seg, ord, plan, heap, accept, counters));
     bufferCandidates((a, s) => heap.offer(s, a));
     const scores = new Map<number, number>();
@@ -68,8 +70,8 @@ export function retrieve(src: RetrieveSource, plan: QueryPlan, params: RankingPa
     // not full: every passage with a score is in the pool, so everything below is exact
     const theta = heap.full && heap.n < live ? heap.threshold : -Infinity;
     const files = fileScores(scores, pathIdOf, theta, w2);
-    if (w === 0 || theta === -Infinity) return finals(scores, files, pathIdOf, w, w2).slice(0, need);
-    let ranked = finals(scores, files, pathIdOf, w, w2);
+    if (w === 0 || theta === -Infinity) return finals(scores, files, pathIdOf, w, w2, src.tie).slice(0, need);
+    let ranked = finals(scores, files, pathIdOf, w, w2, src.tie);
     // An unseen passage scores at most theta and, on a tie with theta, lost to every pool passage
     // scoring theta (it has a higher address): so it cannot take the place of a passage ranked
     // `need` that scores theta itself, even at an equal final score.
@@ -88,7 +90,7 @@ export function retrieve(src: RetrieveSource, plan: QueryPlan, params: RankingPa
       addFiles(src, expand, plan, accept, bufAcc, scores);
       const again = fileScores(scores, pathIdOf, theta, w2, new Set(expand));
       for (const [pathId, f] of again) files.set(pathId, f);
-      ranked = finals(scores, files, pathIdOf, w, w2);
+      ranked = finals(scores, files, pathIdOf, w, w2, src.tie);
     }
     // a passage of a file with nothing in the pool scores at most theta, and so does its file
     // (the bound has the very shape of a final score, so rounding cannot cross it)
@@ -100,7 +102,7 @@ export function retrieve(src: RetrieveSource, plan: QueryPlan, params: RankingPa
 }
 
 /** Scores every passage of some files exactly and adds those with a score to `scores`. */
-function addFiles(src: RetrieveSource, pathIds: readonly number[], plan: QueryPlan, accept: Accept, bufAcc: Float64Array[], scores: Map<number, number>): void {
+function addFiles(src: RetrieveSource, pathIds: readonly number[], plan: QueryPlan, accept: Accept | undefined, bufAcc: Float64Array[], scores: Map<number, number>): void {
   src.segments.forEach((seg, ord) => {
     const ranges = pathIds.flatMap((p) => src.rangesOf(ord, p));
     if (ranges.length === 0) return;
@@ -108,13 +110,13 @@ function addFiles(src: RetrieveSource, pathIds: readonly number[], plan: QueryPl
       const first = ranges[i]!.first;
       for (let k = 0; k < acc.length; k++) {
         const d = first + k;
-        if (acc[k]! > 0 && seg.live[d] === 1 && accept(ord, d, seg.pathOf[d]!)) scores.set(addressOf(ord, d), acc[k]!);
+        if (acc[k]! > 0 && seg.live[d] === 1 && (!accept || accept(ord, d, seg.pathOf[d]!))) scores.set(addressOf(ord, d), Math.fround(acc[k]!));
       }
     });
   });
   src.buffers.forEach((buf, i) => {
     const ord = src.segments.length + i;
-    for (const p of pathIds) for (const d of src.bufferDocsOf(i, p)) if (bufAcc[i]![d]! > 0 && buf.live[d] === 1 && accept(ord, d, p)) scores.set(addressOf(ord, d), bufAcc[i]![d]!);
+    for (const p of pathIds) for (const d of src.bufferDocsOf(i, p)) if (bufAcc[i]![d]! > 0 && buf.live[d] === 1 && (!accept || accept(ord, d, p))) scores.set(addressOf(ord, d), Math.fround(bufAcc[i]![d]!));
   });
 }
 
@@ -140,11 +142,11 @@ function fileScores(scores: Map<number, number>, pathIdOf: (addr: number) => num
 }
 
 /** Final scores (BM25F + docWeight × (best + docSecond × second of the file)), best first. */
-function finals(scores: Map<number, number>, files: Map<number, FileScore>, pathIdOf: (addr: number) => number, w: number, w2: number): Array<[number, number]> {
+function finals(scores: Map<number, number>, files: Map<number, FileScore>, pathIdOf: (addr: number) => number, w: number, w2: number, tie: TieOrder): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   for (const [addr, s] of scores) {
     const f = files.get(pathIdOf(addr));
     out.push([addr, w > 0 && f ? s + w * (f.best + w2 * f.second) : s]);
   }
-  return out.sort(byScore);
+  return out.sort(rankOrder(tie));
 }

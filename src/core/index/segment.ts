@@ -37,6 +37,7 @@ let nextUid = 1;
  */
 class PostingCache {
   private readonly lists = new Map<string, PostingList>();
+  private readonly keysOf = new Map<number, Set<string>>();
   private bytes = 0;
   constructor(private readonly budget: number) {}
   get(uid: number, i: number): PostingList | undefined {
@@ -51,21 +52,30 @@ class PostingCache {
   put(uid: number, i: number, list: PostingList): void {
     const size = list.bytesHeld;
     if (size > this.budget / 4) return;
-    this.lists.set(`${uid}:${i}`, list);
+    const key = `${uid}:${i}`;
+    this.lists.set(key, list);
+    let keys = this.keysOf.get(uid);
+    if (!keys) this.keysOf.set(uid, (keys = new Set()));
+    keys.add(key);
     this.bytes += size;
+    if (this.bytes <= this.budget) return;
+    // evict down to three quarters at once: walking the map's oldest entries costs as much as
+    // the holes deletions leave there, so it is done seldom
     for (const [k, v] of this.lists) {
-      if (this.bytes <= this.budget) break;
+      if (this.bytes <= this.budget * 0.75) break;
       this.lists.delete(k);
+      this.keysOf.get(Number(k.slice(0, k.indexOf(':'))))?.delete(k);
       this.bytes -= v.bytesHeld;
     }
   }
   forget(uid: number): void {
-    const prefix = `${uid}:`;
-    for (const [k, v] of this.lists) {
-      if (!k.startsWith(prefix)) continue;
+    for (const k of this.keysOf.get(uid) ?? []) {
+      const v = this.lists.get(k);
+      if (!v) continue;
       this.lists.delete(k);
       this.bytes -= v.bytesHeld;
     }
+    this.keysOf.delete(uid);
   }
 }
 
@@ -262,7 +272,13 @@ export class Segment {
 
   /** The term at dictionary index `i`. */
   termAt(i: number): string {
-    return String.fromCharCode(...this.termChars.subarray(this.termStarts[i]!, this.termStarts[i + 1]!));
+    return String.fromCharCode.apply(null, this.termChars.subarray(this.termStarts[i]!, this.termStarts[i + 1]!) as unknown as number[]);
+  }
+
+  /** The encoded posting list of dictionary entry `i`. */
+  postingBytes(i: number): Uint8Array {
+    const start = this.termPost[i]!;
+    return this.postings.read(start, this.termPost[i + 1]! - start);
   }
 
   /** A cursor over the postings of dictionary entry `i`. */
@@ -274,8 +290,7 @@ export class Segment {
   postingList(i: number): PostingList {
     let list = postingCache.get(this.uid, i);
     if (list === undefined) {
-      const start = this.termPost[i]!;
-      list = new PostingList(this.postings.read(start, this.termPost[i + 1]! - start), this.termDf[i]!, this.docs);
+      list = new PostingList(this.postingBytes(i), this.termDf[i]!, this.docs);
       postingCache.put(this.uid, i, list);
     }
     return list;

@@ -45,9 +45,8 @@ export async function materialize(name: string, parts: SegmentParts, storage: St
   let main: Uint8Array;
   try {
     ({ seg: main } = await writeSegment(parts, { postings: pw, stored: fw }, pause));
-    await pw.commit();
-    await fw.commit();
-    await storage.write(SEG_FILE(name), main);
+    // three files, synced to disk side by side: none is named by a manifest yet
+    await Promise.all([pw.commit(), fw.commit(), storage.write(SEG_FILE(name), main)]);
   } catch (e) {
     await pw.abort();
     await fw.abort();

@@ -5,9 +5,10 @@
  * is synchronous; flushes and merges do their slow work on snapshots and install the result in
  * one synchronous step (flush.ts, merge.ts).
  */
-import { hashLanes } from '../hash';
+import { compareKeys, idKey } from './idKey';
 import type { FileRecord, Passage } from '../types';
 import { FIELD_COUNT } from './corpusStats';
+import { docOf, ordinalOf } from './maxScore';
 import { MemorySegment } from './memorySegment';
 import type { RetrieveSource } from './retrieve';
 import type { PathRange, Segment } from './segment';
@@ -106,6 +107,16 @@ export class SegmentSet implements RetrieveSource {
     return this.buffers[index]?.byPath.get(pathId) ?? NO_DOCS;
   }
 
+  /** Orders two document addresses of equal score by passage id key (see idKey.ts). */
+  readonly tie = (a: number, b: number): number => {
+    const n = this.segments.length;
+    const oa = ordinalOf(a);
+    const ob = ordinalOf(b);
+    const ka = oa < n ? this.segments[oa]!.idHash : this.buffers[oa - n]!.idHash;
+    const kb = ob < n ? this.segments[ob]!.idHash : this.buffers[ob - n]!.idHash;
+    return compareKeys(ka, 2 * docOf(a), kb, 2 * docOf(b)) || a - b;
+  };
+
   /** Live passages. */
   get liveCount(): number {
     let n = 0;
@@ -156,7 +167,7 @@ export class SegmentSet implements RetrieveSource {
       const doc = buf.byId.get(id);
       if (doc !== undefined) return { buf, doc };
     }
-    const [hi, lo] = hashLanes(id);
+    const [hi, lo] = idKey(id);
     for (let i = this.segments.length - 1; i >= 0; i--) {
       const seg = this.segments[i]!;
       for (const doc of seg.docsWithHash(hi, lo)) if (seg.live[doc] === 1 && seg.passage(doc).id === id) return { seg, doc };

@@ -1,14 +1,20 @@
+/** Orders two addresses of equal score: negative when the first ranks higher. */
+export type TieOrder = (a: number, b: number) => number;
+
 /**
  * The best `size` (score, address) pairs seen so far, in a binary min-heap whose root is the
- * weakest kept entry. Order: higher score first; equal scores by lower address (the order
- * Orama's own sort gives equal scores, so Orama keeps this order when it sorts the hits).
+ * weakest kept entry. Order: higher score first; equal scores by `tie` (passage id order, see
+ * idKey.ts).
  */
 export class TopHeap {
   readonly scores: Float64Array;
   readonly addrs: Float64Array;
   n = 0;
 
-  constructor(readonly size: number) {
+  constructor(
+    readonly size: number,
+    private readonly tie: TieOrder,
+  ) {
     this.scores = new Float64Array(size);
     this.addrs = new Float64Array(size);
   }
@@ -24,7 +30,7 @@ export class TopHeap {
 
   /** a is weaker than b. */
   private weaker(sa: number, aa: number, sb: number, ab: number): boolean {
-    return sa < sb || (sa === sb && aa > ab);
+    return sa < sb || (sa === sb && this.tie(aa, ab) > 0);
   }
 
   /** Offers an entry; true when it was kept. */
@@ -66,11 +72,11 @@ export class TopHeap {
   sorted(): Array<[number, number]> {
     const out: Array<[number, number]> = [];
     for (let i = 0; i < this.n; i++) out.push([this.addrs[i]!, this.scores[i]!]);
-    return out.sort(byScore);
+    return out.sort(rankOrder(this.tie));
   }
 }
 
-/** Higher score first, then lower address. */
-export function byScore(a: [number, number], b: [number, number]): number {
-  return b[1] - a[1] || a[0] - b[0];
+/** Sort order of [address, score] lists: higher score first, ties by `tie`. */
+export function rankOrder(tie: TieOrder): (a: [number, number], b: [number, number]) => number {
+  return (a, b) => b[1] - a[1] || tie(a[0], b[0]);
 }

@@ -5,7 +5,7 @@
  */
 import { addressOf, type Accept } from './maxScore';
 import type { RetrieveSource } from './retrieve';
-import { byScore } from './topHeap';
+import { rankOrder } from './topHeap';
 
 function norm(v: ArrayLike<number>, from = 0, dim = v.length): number {
   let s = 0;
@@ -14,14 +14,14 @@ function norm(v: ArrayLike<number>, from = 0, dim = v.length): number {
 }
 
 /** Cosine similarity of `query` with every stored vector; the best `limit` as [address, similarity]. */
-export function vectorScores(src: RetrieveSource, query: number[], accept: Accept, limit: number): Array<[number, number]> {
+export function vectorScores(src: RetrieveSource, query: number[], accept: Accept | undefined, limit: number): Array<[number, number]> {
   const qn = norm(query) || 1;
   const dim = query.length;
   const out: Array<[number, number]> = [];
   src.segments.forEach((seg, ord) => {
     if (seg.vectorDim !== dim) return;
     seg.vectorDocs.forEach((d, i) => {
-      if (seg.live[d] !== 1 || !accept(ord, d, seg.pathOf[d]!)) return;
+      if (seg.live[d] !== 1 || (accept && !accept(ord, d, seg.pathOf[d]!))) return;
       const from = i * dim;
       let dot = 0;
       for (let j = 0; j < dim; j++) dot += seg.vectorData[from + j]! * query[j]!;
@@ -31,13 +31,13 @@ export function vectorScores(src: RetrieveSource, query: number[], accept: Accep
   src.buffers.forEach((buf, i) => {
     const ord = src.segments.length + i;
     for (const [d, v] of buf.vectors) {
-      if (v.length !== dim || buf.live[d] !== 1 || !accept(ord, d, buf.pathOf[d]!)) continue;
+      if (v.length !== dim || buf.live[d] !== 1 || (accept && !accept(ord, d, buf.pathOf[d]!))) continue;
       let dot = 0;
       for (let j = 0; j < dim; j++) dot += v[j]! * query[j]!;
       out.push([addressOf(ord, d), dot / (qn * (norm(v) || 1))]);
     }
   });
-  return out.sort(byScore).slice(0, limit);
+  return out.sort(rankOrder(src.tie)).slice(0, limit);
 }
 
 /**
