@@ -76,7 +76,7 @@ export async function run(ctx: Ctx): Promise<void> {
   const files = ctx.quick ? 400 : 20_000;
   const corpus = loadScaleCorpus(ctx.sharedDir);
   const docs = path.join(os.tmpdir(), `verity-bench-cli-${files}`);
-  let t = performance.now();
+  const t = performance.now();
   generate(corpus, docs, files, process.argv.includes('--fresh'));
   log(`${files.toLocaleString('en')} markdown files, ${PER_FILE} sections each (${((performance.now() - t) / 1000).toFixed(0)} s to generate or find), in ${docs}`);
   const query = corpus.queries[0]!.split('\n')[0]!;
