@@ -86,14 +86,15 @@ export function openLanes(seg: Segment, plan: QueryPlan, counters: ScanCounters)
 /** Documents scored together (Lucene's MaxScore scorer also works in windows). */
 const WINDOW = 4096;
 
-let scratch: { acc: Float64Array; hit: Uint8Array } | undefined;
+let scratch: { acc: Float64Array; hit: Uint8Array; cand: Int32Array } | undefined;
 
 /**
- * Offers every accepted document of `seg` that can enter `heap`. Works in windows of
- * documents: per window, each term's bound is the largest bound of its blocks there; a window
- * whose bounds cannot reach the heap's threshold is skipped, and in the others the weakest
- * terms (whose bounds together cannot) are only looked up for the documents the other terms
- * found, while the rest are accumulated term by term.
+ * Offers every accepted document of `seg` that can enter `heap`. Works in windows of documents
+ * (as Lucene's MaxScore scorer does): per window, each term's bound is the largest bound of its
+ * blocks there; a window whose bounds cannot reach the heap's threshold is skipped; in the others
+ * the strong terms are accumulated term by term, which gives the candidates, and the weak terms
+ * (whose bounds together cannot lift a document to the threshold) are added only to the
+ * candidates that can still make it, strongest first, the candidates thinning out as they go.
  */
 export function scoreSegment(seg: Segment, ord: number, plan: QueryPlan, heap: TopHeap, accept: Accept | undefined, counters: ScanCounters): void {
   const lanes = openLanes(seg, plan, counters);
@@ -101,14 +102,14 @@ export function scoreSegment(seg: Segment, ord: number, plan: QueryPlan, heap: T
   if (m === 0) return;
   const { norms, k1 } = plan;
   const { lens, live, pathOf } = seg;
-  const { acc, hit } = (scratch ??= { acc: new Float64Array(WINDOW), hit: new Uint8Array(WINDOW) });
+  const { acc, hit, cand } = (scratch ??= { acc: new Float64Array(WINDOW), hit: new Uint8Array(WINDOW), cand: new Int32Array(WINDOW) });
   const wub = new Float64Array(m);
   const order = Array.from({ length: m }, (_, i) => i);
   const byBound: Lane[] = [...lanes];
   const prefix = new Float64Array(m + 1);
   for (let start = 0; start < seg.docs; start += WINDOW) {
     const end = Math.min(seg.docs, start + WINDOW);
-    let theta = heap.threshold;
+    const theta = heap.threshold;
     let total = 0;
     for (let i = 0; i < m; i++) {
       const l = lanes[i]!;
@@ -129,29 +130,51 @@ export function scoreSegment(seg: Segment, ord: number, plan: QueryPlan, heap: T
       l.c.advance(start);
       l.c.accumulate(end, l.W, k1, norms, lens, start, acc, hit);
     }
-    const rest = prefix[e]!;
+    // candidates: documents the strong terms found that the weak ones could still lift
+    let nc = 0;
     for (let j = 0; j < end - start; j++) {
       if (hit[j] === 0) continue;
-      hit[j] = 0;
       const d = start + j;
-      let a = acc[j]!;
-      acc[j] = 0;
-      if (live[d] !== 1 || a * SLACK + rest <= theta || (accept && !accept(ord, d, pathOf[d]!))) continue;
-      let keep = true;
-      for (let k = e - 1; k >= 0; k--) {
-        if (a * SLACK + prefix[k + 1]! <= theta) {
-          keep = false;
-          break;
-        }
-        const l = byBound[k]!;
-        const c = l.c;
-        if (c.doc < d) c.advance(d);
-        if (c.doc === d) {
-          c.scored++;
-          a += part(l.W, xOf(c, lens, norms, d), k1);
+      if (live[d] === 1 && acc[j]! * SLACK + prefix[e]! > theta && (!accept || accept(ord, d, pathOf[d]!))) cand[nc++] = j;
+      else {
+        hit[j] = 0;
+        acc[j] = 0;
+      }
+    }
+    for (let k = e - 1; k >= 0 && nc > 0; k--) {
+      // drop the candidates that terms 0..k together cannot lift any more
+      let kept = 0;
+      for (let i = 0; i < nc; i++) {
+        const j = cand[i]!;
+        if (acc[j]! * SLACK + prefix[k + 1]! > theta) cand[kept++] = j;
+        else {
+          hit[j] = 0;
+          acc[j] = 0;
         }
       }
-      if (keep && heap.offer(Math.fround(a), addressOf(ord, d))) theta = heap.threshold;
+      nc = kept;
+      if (nc === 0) break;
+      const l = byBound[k]!;
+      const c = l.c;
+      c.advance(start);
+      if (c.countBelow(end) > 8 * nc) {
+        // few candidates in a dense list: look each one up
+        for (let i = 0; i < nc; i++) {
+          const j = cand[i]!;
+          c.advance(start + j);
+          if (c.doc === start + j) {
+            c.scored++;
+            acc[j]! += part(l.W, xOf(c, lens, norms, start + j), k1);
+          }
+        }
+        c.advance(end);
+      } else c.addMasked(end, l.W, k1, norms, lens, start, acc, hit);
+    }
+    for (let i = 0; i < nc; i++) {
+      const j = cand[i]!;
+      heap.offer(Math.fround(acc[j]!), addressOf(ord, start + j));
+      hit[j] = 0;
+      acc[j] = 0;
     }
   }
   for (const l of lanes) counters.scored += l.c.scored;

@@ -7,7 +7,7 @@
  */
 import { FormatError } from './bytes';
 import { FIELD_COUNT as FIELDS } from './corpusStats';
-import { pairsBound as boundOfPairs, type FieldNorms } from './impacts';
+import { fieldPart as partOfField, pairsBound as boundOfPairs, type FieldNorms } from './impacts';
 import { BLOCK as BLOCK_SIZE, BLOCK_PAIRS as PAIRS } from './postingCodec';
 
 /** The document number of an exhausted cursor (above every real one). */
@@ -23,6 +23,7 @@ const FIELD_COUNT = FIELDS;
 const BLOCK = BLOCK_SIZE;
 const BLOCK_PAIRS = PAIRS;
 const pairsBound = boundOfPairs;
+const fieldPart = partOfField;
 
 /**
  * Decodes the blocks of a posting list starting at byte `p` into `docs` and `tf` (FIELD_COUNT
@@ -254,6 +255,44 @@ export class PostingCursor {
     this.t0 = tf[i * FIELD_COUNT]!;
     this.t1 = tf[i * FIELD_COUNT + 1]!;
     this.t2 = tf[i * FIELD_COUNT + 2]!;
+  }
+
+  /**
+   * Like accumulate, but only for documents marked in `mask` (the candidates still in the
+   * running): a linear walk over the postings below `end`, cheaper than looking each candidate
+   * up when the list is dense. The cursor is left on the first posting at or after `end`.
+   */
+  addMasked(end: number, W: number, k1: number, n: FieldNorms, lens: readonly Uint32Array[], base: number, acc: Float64Array, mask: Uint8Array): void {
+    const docs = this.docs;
+    const tf = this.list.tf;
+    let i = this.i < 0 ? 0 : this.i;
+    for (; i < this.df; i++) {
+      const d = docs[i]!;
+      if (d >= end) break;
+      if (mask[d - base] === 0) continue;
+      const o = i * 3;
+      let x = 0;
+      if (tf[o]) x += fieldPart(n, 0, tf[o]!, lens[0]![d]!);
+      if (tf[o + 1]) x += fieldPart(n, 1, tf[o + 1]!, lens[1]![d]!);
+      if (tf[o + 2]) x += fieldPart(n, 2, tf[o + 2]!, lens[2]![d]!);
+      acc[d - base]! += (W * x) / (k1 + x);
+      this.scored++;
+    }
+    this.set(i);
+  }
+
+  /** Postings from the current one to the first at or after document `end`. */
+  countBelow(end: number): number {
+    const docs = this.docs;
+    const from = this.i < 0 ? 0 : this.i;
+    let lo = from;
+    let hi = this.df;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (docs[mid]! < end) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - from;
   }
 
   /** Moves to the next posting. */

@@ -61,7 +61,7 @@ export function retrieve(src: RetrieveSource, plan: QueryPlan, params: RankingPa
   }
 
   const live = [...src.segments, ...src.buffers].reduce((n, s) => n + s.liveCount, 0);
-  for (let P = Math.max(need * 4, 100); ; P *= 4) {
+  for (let P = need; ; P *= 4) {
     const heap = new TopHeap(Math.min(P, Math.max(live, 1)), src.tie);
     src.segments.forEach((seg, ord) => scoreSegment(seg, ord, plan, heap, accept, counters));
     bufferCandidates((a, s) => heap.offer(s, a));

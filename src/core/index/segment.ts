@@ -79,7 +79,7 @@ class PostingCache {
   }
 }
 
-const postingCache = new PostingCache(96 * 1024 * 1024);
+const postingCache = new PostingCache(256 * 1024 * 1024);
 
 export class Segment {
   /** Identity within this process (cache keys). */
