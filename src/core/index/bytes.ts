@@ -5,6 +5,7 @@
  */
 
 const MAX_VARINT = 2 ** 53;
+const utf8Encoder = new TextEncoder();
 
 /** A growable byte buffer that writes little-endian numbers and varints. */
 export class ByteWriter {
@@ -62,6 +63,12 @@ export class ByteWriter {
     this.ensure(src.length);
     this.buf.set(src, this.pos);
     this.pos += src.length;
+  }
+
+  /** A string as UTF-8 (written in place, no intermediate array). */
+  utf8(text: string): void {
+    this.ensure(text.length * 3);
+    this.pos += utf8Encoder.encodeInto(text, this.buf.subarray(this.pos)).written;
   }
 
   /** Pads with zeros to a multiple of `n` (typed-array views need aligned offsets). */

@@ -65,10 +65,8 @@ export function bufferParts(buf: MemorySegment, paths: readonly string[]): { par
     *terms(): Iterable<TermPostings> {
       // a buffer filled file by file and never edited is already in segment order: no copies
       const same = monotonic && n === buf.docs;
-      const order = buf.terms.map((_, i) => i).sort((a, b) => (buf.terms[a]! < buf.terms[b]! ? -1 : 1));
-      for (const id of order) {
-        const p = buf.lists[id]!;
-        const term = buf.terms[id]!;
+      for (const term of [...buf.terms].sort()) {
+        const p = buf.lists[buf.termIds.get(term)!]!;
         if (same) {
           yield { term, docs: p.docs, tf: p.tf, n: p.n };
           continue;

@@ -15,22 +15,17 @@ const minLenOf = new Uint32Array(256);
 const seen = new Uint8Array(256);
 const touched: number[] = [];
 
-/**
- * The capped (count, length) frontier of field `f` over postings `from..to` of a list:
- * `tf` holds FIELD_COUNT counts per posting, `lenOf(i)` the field length of posting `i`.
- */
-export function frontier(tf: Uint8Array, from: number, to: number, f: number, lenOf: (i: number) => number, cap: number): Pairs {
-  touched.length = 0;
-  for (let i = from; i < to; i++) {
-    const c = tf[i * FIELD_COUNT + f]!;
-    if (c === 0) continue;
-    const len = lenOf(i);
-    if (!seen[c]) {
-      seen[c] = 1;
-      minLenOf[c] = len;
-      touched.push(c);
-    } else if (len < minLenOf[c]!) minLenOf[c] = len;
-  }
+/** Notes one (count, length) in the scratch tables. */
+function note(c: number, len: number): void {
+  if (!seen[c]) {
+    seen[c] = 1;
+    minLenOf[c] = len;
+    touched.push(c);
+  } else if (len < minLenOf[c]!) minLenOf[c] = len;
+}
+
+/** The frontier of what was noted (counts descending), and the scratch cleared. */
+function collect(): Pairs {
   touched.sort((a, b) => b - a);
   const out: Pairs = [];
   let best = Infinity;
@@ -43,7 +38,26 @@ export function frontier(tf: Uint8Array, from: number, to: number, f: number, le
       best = len;
     }
   }
-  return capPairs(out, cap);
+  touched.length = 0;
+  return out;
+}
+
+/**
+ * The (count, length) frontier of field `f` over postings `from..to` of a list (`docs`, with
+ * FIELD_COUNT counts per posting in `tf`; `lens` the field lengths by document), uncapped.
+ */
+export function frontier(tf: Uint8Array, docs: ArrayLike<number>, lens: Uint32Array, from: number, to: number, f: number): Pairs {
+  for (let i = from; i < to; i++) {
+    const c = tf[i * FIELD_COUNT + f]!;
+    if (c !== 0) note(c, lens[docs[i]!]!);
+  }
+  return collect();
+}
+
+/** The frontier of several frontiers' pairs (a pair off its own frontier is off the union's too). */
+export function unionFrontier(parts: readonly Pairs[]): Pairs {
+  for (const p of parts) for (let i = 0; i < p.length; i += 2) note(p[i]!, p[i + 1]!);
+  return collect();
 }
 
 /** At most `cap` pairs; neighbours merge into (highest count, shortest length), which bounds both. */

@@ -52,6 +52,8 @@ export class MemorySegment {
   /** Scratch: occurrences per term id of the field being added, and the ids seen. */
   private counts: Int32Array = new Int32Array(1024);
   private readonly seen: number[] = [];
+  private readonly lastText: string[] = ['', ''];
+  private readonly lastIds: number[][] = [[], []];
 
   private grow(): void {
     const cap = this.live.length * 2;
@@ -83,31 +85,47 @@ export class MemorySegment {
     const list = this.byPath.get(pathId);
     if (list) list.push(doc);
     else this.byPath.set(pathId, [doc]);
-    fieldTexts(p).forEach((text, f) => {
-      // one lookup per token: counts go to a scratch array indexed by term id
-      const seen = this.seen;
-      let len = 0;
-      for (const t of analyze(text)) {
-        let id = this.termIds.get(t);
-        if (id === undefined) {
-          id = this.terms.push(t) - 1;
-          this.termIds.set(t, id);
-          this.lists.push({ docs: new Int32Array(2), tf: new Uint8Array(2 * FIELD_COUNT), n: 0 });
+    const texts = fieldTexts(p);
+    for (let f = 0; f < FIELD_COUNT; f++) {
+      // the passages of a file share their title and often their headings: analysed once
+      const text = texts[f]!;
+      let ids = f < 2 && text === this.lastText[f] ? this.lastIds[f]! : undefined;
+      if (!ids) {
+        ids = this.termIdsOf(text);
+        if (f < 2) {
+          this.lastText[f] = text;
+          this.lastIds[f] = ids;
         }
-        if (id >= this.counts.length) this.counts = growTo(this.counts, id + 1);
-        if (this.counts[id]!++ === 0) seen.push(id);
-        len++;
       }
-      this.lens[f]![doc] = len;
-      this.lengthSum[f]! += len;
+      // counts go to a scratch array indexed by term id
+      const seen = this.seen;
+      for (const id of ids) if (this.counts[id]!++ === 0) seen.push(id);
+      this.lens[f]![doc] = ids.length;
+      this.lengthSum[f]! += ids.length;
       for (const id of seen) {
         this.addOccurrences(this.lists[id]!, doc, f, this.counts[id]!);
         this.counts[id] = 0;
       }
       seen.length = 0;
-    });
+    }
     if (vector) this.vectors.set(doc, Float32Array.from(vector));
     return doc;
+  }
+
+  /** The term id of each token of `text` (new terms get one). */
+  private termIdsOf(text: string): number[] {
+    const ids: number[] = [];
+    for (const t of analyze(text)) {
+      let id = this.termIds.get(t);
+      if (id === undefined) {
+        id = this.terms.push(t) - 1;
+        this.termIds.set(t, id);
+        this.lists.push({ docs: new Int32Array(2), tf: new Uint8Array(2 * FIELD_COUNT), n: 0 });
+        if (id >= this.counts.length) this.counts = growTo(this.counts, id + 1);
+      }
+      ids.push(id);
+    }
+    return ids;
   }
 
   private addOccurrences(p: GrowPostings, doc: number, f: number, count: number): void {

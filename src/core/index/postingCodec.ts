@@ -14,7 +14,7 @@
  */
 import { ByteWriter } from './bytes';
 import { FIELD_COUNT } from './corpusStats';
-import { frontier, type Pairs } from './impacts';
+import { capPairs, frontier, unionFrontier, type Pairs } from './impacts';
 
 /** Postings per block. */
 export const BLOCK = 128;
@@ -24,6 +24,7 @@ export const BLOCK_PAIRS = 2;
 
 const head = new ByteWriter(1 << 12);
 const body = new ByteWriter(1 << 16);
+const skip = new ByteWriter(1 << 12);
 
 function writePairs(w: ByteWriter, pairs: Pairs): void {
   w.varint(pairs.length / 2);
@@ -53,11 +54,10 @@ function writeBlock(w: ByteWriter, docs: ArrayLike<number>, tf: Uint8Array, from
 export function encodePostings(out: ByteWriter, docs: ArrayLike<number>, tf: Uint8Array, n: number, lens: readonly Uint32Array[]): void {
   head.pos = 0;
   body.pos = 0;
-  for (let f = 0; f < FIELD_COUNT; f++) {
-    const l = lens[f]!;
-    writePairs(head, frontier(tf, 0, n, f, (i) => l[docs[i]!]!, TERM_PAIRS));
-  }
   const blocks = Math.ceil(n / BLOCK);
+  // each block's frontiers (uncapped); the term's is their union
+  const perField: Pairs[][] = [[], [], []];
+  skip.pos = 0;
   let prev = -1;
   for (let b = 0; b < blocks; b++) {
     const from = b * BLOCK;
@@ -66,15 +66,18 @@ export function encodePostings(out: ByteWriter, docs: ArrayLike<number>, tf: Uin
     writeBlock(body, docs, tf, from, to, prev);
     const last = docs[to - 1]!;
     if (blocks > 1) {
-      head.varint(last - prev);
-      head.varint(body.pos - start);
-      for (let f = 0; f < FIELD_COUNT; f++) {
-        const l = lens[f]!;
-        writePairs(head, frontier(tf, from, to, f, (i) => l[docs[i]!]!, BLOCK_PAIRS));
-      }
+      skip.varint(last - prev);
+      skip.varint(body.pos - start);
+    }
+    for (let f = 0; f < FIELD_COUNT; f++) {
+      const p = frontier(tf, docs, lens[f]!, from, to, f);
+      perField[f]!.push(p);
+      if (blocks > 1) writePairs(skip, capPairs(p, BLOCK_PAIRS));
     }
     prev = last;
   }
+  for (const parts of perField) writePairs(head, capPairs(parts.length === 1 ? parts[0]! : unionFrontier(parts), TERM_PAIRS));
+  head.bytes(skip.view8());
   out.varint(head.pos);
   out.bytes(head.view8());
   out.bytes(body.view8());

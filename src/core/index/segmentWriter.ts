@@ -28,8 +28,8 @@ export interface SegmentParts {
   lens: Uint32Array[];
   /** Two u32 per document: the passage id's 64-bit hash. */
   idHash: Uint32Array;
-  /** Stored records in document order. */
-  records(): Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
+  /** Stored records in document order (bytes, or text to be written as UTF-8). */
+  records(): Iterable<Uint8Array | string> | AsyncIterable<Uint8Array | string>;
   /** Terms in JavaScript string order with their postings. */
   terms(): Iterable<TermPostings> | AsyncIterable<TermPostings>;
   vectors?: { dim: number; docs: Uint32Array; data: Float32Array };
@@ -68,8 +68,10 @@ export async function writeSegment(
   let doc = 0;
   for await (const rec of parts.records()) {
     if (doc >= n) throw new Error('more stored records than documents');
-    sw.bytes(rec);
-    storedBytes += rec.length;
+    const before = sw.pos;
+    if (typeof rec === 'string') sw.utf8(rec);
+    else sw.bytes(rec);
+    storedBytes += sw.pos - before;
     stored[++doc] = storedBytes;
     if (sw.pos >= PIECE) {
       await out.stored.write(sw.take());

@@ -8,12 +8,11 @@ import type { Passage } from '../types';
 import { FormatError } from './bytes';
 import { passageProblem } from './storeValidation';
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-/** The stored record of a passage. */
-export function encodeRecord(p: Passage): Uint8Array {
-  return encoder.encode(JSON.stringify({ ...p, path: undefined }));
+/** The stored record of a passage (JSON text; the segment writer stores it as UTF-8). */
+export function encodeRecord(p: Passage): string {
+  return JSON.stringify({ ...p, path: undefined });
 }
 
 /** The passage of a stored record at `path`; throws FormatError when it is not a valid passage. */
