@@ -18,3 +18,10 @@ export function idKey(id: string): [number, number] {
 export function compareKeys(a: Uint32Array, ia: number, b: Uint32Array, ib: number): number {
   return a[ia]! - b[ib]! || a[ia + 1]! - b[ib + 1]!;
 }
+
+/** Passage ids in the order of their keys: the order of equal scores. */
+export function byIdKey(a: string, b: string): number {
+  const [ah, al] = idKey(a);
+  const [bh, bl] = idKey(b);
+  return ah - bh || al - bl || (a < b ? -1 : a > b ? 1 : 0);
+}

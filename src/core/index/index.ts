@@ -3,7 +3,7 @@
  * MaxScore and re-ranked by file and phrase, saved with atomic manifest swaps.
  */
 export { createPassageIndex } from './passageIndex';
-export type { IndexSearchOptions, IndexStatus, PassageIndex, PassageIndexOptions, TermStats } from './passageIndex';
+export type { IndexSearchOptions, IndexStatus, PassageIndex, PassageIndexOptions, TermStats } from './indexApi';
 export { DEFAULT_RANKING } from './ranking';
 export type { RankingParams } from './ranking';
 export { loadPassageIndex } from './loadIndex';

@@ -2,9 +2,9 @@
  * Scoring one segment against a query without scoring every posting (MaxScore with block
  * bounds): query terms are ordered by the most they can add to a score; the weakest terms,
  * whose bounds together cannot lift a document into the current top P, are "non-essential" and
- * are only looked up for documents that the other terms found, block bounds first, so the long
- * lists of common words are mostly skipped. Every document that is fully scored gets its score
- * summed in query-term order, exactly as the exhaustive scorer sums it, so both agree to the bit.
+ * are only added to documents that the other terms found and that can still make it, so most of
+ * the long lists of common words is never scored. Also the exhaustive scorer (the reference the
+ * skipping one is tested against), the buffer's scorer and exact scoring of chosen documents.
  */
 import { fieldPart as partOfField, type FieldNorms } from './impacts';
 import type { MemorySegment } from './memorySegment';

@@ -7,7 +7,7 @@
  */
 import type { StoragePort } from '../ports';
 import { FIELD_COUNT } from './corpusStats';
-import { decodeListInto } from './postingCursor';
+import { decodeListInto } from './postingList';
 import type { PathRange, Segment } from './segment';
 import { materialize } from './segmentFiles';
 import { release, type SegmentSet } from './segmentSet';

@@ -6,82 +6,32 @@
  * vectors when they were given at add time. Passage text stays on disk and is read by offset
  * for the hits shown (a small cache keeps the hot ones).
  *
- * This surface is meant to be the default adapter of the index's search port (add and remove a
- * file's passages and record, search, passages by id, corpus statistics, status, save).
+ * Its public surface (indexApi.ts) is meant to be the default adapter of the search port.
  */
 import { search as oramaSearch, type AnyOrama, type Results, type TokenScore } from '@orama/orama';
 import { throwIfCancelled, VerityError } from '../errors';
 import { analyze } from '../text/analyzer';
 import type { StoragePort } from '../ports';
-import type { FileRecord, Passage, SearchHit, SearchOptions } from '../types';
+import type { FileRecord, Passage, SearchHit } from '../types';
 import { FormatError } from './bytes';
 import { commit } from './commit';
-import { FIELD_COUNT } from './corpusStats';
 import { flushAll } from './flush';
-import { addressOf, docOf, ordinalOf, type Accept, type QueryPlan, type ScanCounters } from './maxScore';
+import { addressOf, docOf, ordinalOf, type ScanCounters } from './maxScore';
 import { mergeSegments } from './merge';
 import { DEFAULT_MERGE_POLICY, pickMerge, type MergePolicy } from './mergePolicy';
 import { createSegmentOrama, type ComponentHost, type SegmentIndexStore } from './oramaComponents';
 import { phraseRerank } from './phrase';
 import { DEFAULT_RANKING, weightTerms, type QueryContext, type RankingParams } from './ranking';
 import { retrieve } from './retrieve';
-import { idKey } from './idKey';
+import { byIdKey } from './idKey';
+import type { IndexSearchOptions, IndexStatus, PassageIndex, PassageIndexOptions, TermStats } from './indexApi';
+
+export type { IndexSearchOptions, IndexStatus, PassageIndex, PassageIndexOptions, TermStats } from './indexApi';
+import { acceptFor, planQuery } from './queryPlan';
 import type { Segment } from './segment';
 import { SegmentSet } from './segmentSet';
 import { makeSnippet } from './snippet';
 import { combineHybrid, vectorScores } from './vectors';
-
-export interface TermStats {
-  docCount: number;
-  avgLength: number;
-  df(term: string): number;
-}
-
-export interface PassageIndexOptions {
-  ranking?: Partial<RankingParams>;
-  /** Passages inserted between yields to the event loop (default 200). */
-  batchSize?: number;
-  /** Where new segments are written as they are flushed (and saved by default). */
-  storage?: StoragePort;
-  /** Postings held in the buffer before it is flushed into a segment (default 12 million). */
-  flushPostings?: number;
-  mergePolicy?: Partial<MergePolicy>;
-}
-
-export type IndexSearchOptions = SearchOptions & { vector?: number[]; hybridWeight?: number; exhaustive?: boolean };
-
-/** What an index holds, for status lines and benchmarks. */
-export interface IndexStatus {
-  passages: number;
-  deletedPassages: number;
-  files: number;
-  segments: number;
-  buffered: number;
-  /** Postings scored and postings the terms of the last query hold, and passes over the pool. */
-  lastQuery?: ScanCounters;
-}
-
-export interface PassageIndex {
-  readonly size: number;
-  /** Adds passages; a passage with the id of one already indexed replaces it. */
-  add(passages: Passage[], opts?: { signal?: AbortSignal; vectors?: Map<string, number[]> }): Promise<void>;
-  removeByPath(path: string): Promise<number>;
-  passagesOf(path: string): Passage[];
-  get(id: string): Passage | undefined;
-  all(): Iterable<Passage>;
-  search(query: string, opts?: IndexSearchOptions): SearchHit[];
-  termStats(): TermStats;
-  hasVectors(): boolean;
-  /** Sets the record of a file (kept with the passages; persisted by `save`). */
-  setFile(record: FileRecord): void;
-  dropFile(path: string): void;
-  fileRecords(): FileRecord[];
-  /** Commits to `storage` (atomic), then runs the merges that are due. */
-  save(storage: StoragePort, meta: unknown, signal?: AbortSignal): Promise<void>;
-  status(): IndexStatus;
-  /** Waits for running work and releases the segment files. */
-  close(): Promise<void>;
-}
 
 /** Candidates re-ranked by the phrase bonus (at least; more when more results are asked for). */
 const PHRASE_POOL = 30;
@@ -236,48 +186,12 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
 
   // --- search
 
-  /** Query weights and length norms from the statistics of the moment. */
-  private plan(ctx: QueryContext): QueryPlan {
-    const { k1, b, boosts } = this.params;
-    const N = this.set.docCount;
-    const sums = this.set.lengthSums();
-    const norms = { c0: new Float64Array(FIELD_COUNT), c1: new Float64Array(FIELD_COUNT), boosts: Float64Array.from(boosts) };
-    for (let f = 0; f < FIELD_COUNT; f++) {
-      const avg = N > 0 ? Math.max(sums[f]! / N, 1e-9) : 1;
-      norms.c0[f] = 1 - b[f]!;
-      norms.c1[f] = b[f]! / avg;
-    }
-    const W = Float64Array.from(ctx.terms, ({ term, weight }) => {
-      const df = this.set.df(term);
-      return weight * Math.log(1 + (N - df + 0.5) / (df + 0.5)) * (k1 + 1);
-    });
-    return { terms: ctx.terms.map((t) => t.term), W, norms, k1 };
-  }
-
-  /** The filter of a query: passages under the path prefix, of the kind, in `where` (none: all). */
-  private accept(ctx: Pick<QueryContext, 'pathPrefix' | 'kind'>, where?: Set<number>): Accept | undefined {
-    const prefix = ctx.pathPrefix;
-    const kind = ctx.kind === 'pdf' ? 1 : ctx.kind === 'md' ? 0 : ctx.kind === undefined ? -1 : -2;
-    if (!prefix && kind === -1 && !where) return undefined;
-    let pathOk: Uint8Array | undefined;
-    if (prefix) {
-      pathOk = new Uint8Array(this.set.paths.length);
-      this.set.paths.forEach((p, i) => (pathOk![i] = p.startsWith(prefix) ? 1 : 0));
-    }
-    const nSeg = this.set.segments.length;
-    return (ord, doc, pathId) => {
-      if (pathOk && !pathOk[pathId]) return false;
-      if (kind !== -1 && (ord < nSeg ? this.set.segments[ord]!.kinds[doc] : this.set.buffers[ord - nSeg]!.kinds[doc]) !== kind) return false;
-      return !where || where.has(addressOf(ord, doc));
-    };
-  }
-
   rank(ctx: QueryContext, where?: Set<number>): TokenScore[] {
     if (ctx.terms.length === 0) return [];
     const phrase = this.params.phraseWeight > 0 && ctx.phrase !== undefined;
     const need = phrase ? Math.max(ctx.limit, PHRASE_POOL) : ctx.limit;
     const counters: ScanCounters = { scored: 0, total: 0, passes: 1 };
-    let ranked = this.guard(() => retrieve(this.set, this.plan(ctx), this.params, need, this.accept(ctx, where), counters, ctx.exhaustive));
+    let ranked = this.guard(() => retrieve(this.set, planQuery(this.set, this.params, ctx), this.params, need, acceptFor(this.set, ctx, where), counters, ctx.exhaustive));
     if (phrase) ranked = phraseRerank(ctx.phrase!, ranked, this.params.phraseWeight, (addr) => this.passageTerms(addr), this.set.tie);
     this.lastCounters = counters;
     return ranked.slice(0, ctx.limit);
@@ -288,7 +202,7 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
   }
 
   whereAddresses(filters: Record<string, unknown>): Set<number> {
-    const accept = this.accept({ pathPrefix: typeof filters.path === 'string' ? filters.path : undefined, kind: typeof filters.kind === 'string' ? filters.kind : undefined });
+    const accept = acceptFor(this.set, { pathPrefix: typeof filters.path === 'string' ? filters.path : undefined, kind: typeof filters.kind === 'string' ? filters.kind : undefined });
     const out = new Set<number>();
     const all = [...this.set.segments, ...this.set.buffers];
     all.forEach((s, ord) => {
@@ -373,7 +287,7 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
       store.query = undefined;
     }
     if (vector) {
-      const vec = this.guard(() => vectorScores(this.set, vector, this.accept(ctx), limit)).map(([addr, sim]): [string, number] => {
+      const vec = this.guard(() => vectorScores(this.set, vector, acceptFor(this.set, ctx), limit)).map(([addr, sim]): [string, number] => {
         const p = this.passageAt(addr)!;
         docs.set(p.id, p);
         return [p.id, sim];
@@ -386,13 +300,6 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
       return { passage, score, snippet: opts.snippet === false ? '' : makeSnippet(passage.text, qt) };
     });
   }
-}
-
-/** Passage ids in the order of their keys (idKey.ts): the tie order of equal scores. */
-function byIdKey(a: string, b: string): number {
-  const [ah, al] = idKey(a);
-  const [bh, bl] = idKey(b);
-  return ah - bh || al - bl || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 /** A new, empty passage index. */

@@ -8,16 +8,13 @@ import type { StoragePort } from '../ports';
 import type { FileRecord, Passage, PassageKind } from '../types';
 import { ByteReader, FormatError } from './bytes';
 import { FIELD_COUNT } from './corpusStats';
-import { PostingCursor, PostingList, type ByteSource } from './postingCursor';
+import type { SegmentBlob } from './blob';
+import { postingCache } from './postingCache';
+import { PostingCursor } from './postingCursor';
+import { PostingList } from './postingList';
 import { HEADER_BYTES, Section, SECTION_COUNT, SEGMENT_MAGIC, SEGMENT_VERSION, type SegmentHeader } from './segmentLayout';
 import { decodeRecord } from './storedFields';
 import { fileRecordProblem, isSafeRelativePath } from './storeValidation';
-
-/** A file of a segment, read by offset; `close` releases it. */
-export interface SegmentBlob extends ByteSource {
-  readonly size: number;
-  close(): void;
-}
 
 export const KINDS: readonly PassageKind[] = ['md', 'pdf'];
 
@@ -29,57 +26,6 @@ export interface PathRange {
 }
 
 let nextUid = 1;
-
-/**
- * Posting lists decoded recently, across segments (least recently used dropped first, bounded
- * in bytes): the common words of a workspace come back in most queries, and reading and
- * decoding a list costs more than scoring it. Lists are immutable, so nothing here goes stale.
- */
-class PostingCache {
-  private readonly lists = new Map<string, PostingList>();
-  private readonly keysOf = new Map<number, Set<string>>();
-  private bytes = 0;
-  constructor(private readonly budget: number) {}
-  get(uid: number, i: number): PostingList | undefined {
-    const key = `${uid}:${i}`;
-    const b = this.lists.get(key);
-    if (b !== undefined) {
-      this.lists.delete(key);
-      this.lists.set(key, b);
-    }
-    return b;
-  }
-  put(uid: number, i: number, list: PostingList): void {
-    const size = list.bytesHeld;
-    if (size > this.budget / 4) return;
-    const key = `${uid}:${i}`;
-    this.lists.set(key, list);
-    let keys = this.keysOf.get(uid);
-    if (!keys) this.keysOf.set(uid, (keys = new Set()));
-    keys.add(key);
-    this.bytes += size;
-    if (this.bytes <= this.budget) return;
-    // evict down to three quarters at once: walking the map's oldest entries costs as much as
-    // the holes deletions leave there, so it is done seldom
-    for (const [k, v] of this.lists) {
-      if (this.bytes <= this.budget * 0.75) break;
-      this.lists.delete(k);
-      this.keysOf.get(Number(k.slice(0, k.indexOf(':'))))?.delete(k);
-      this.bytes -= v.bytesHeld;
-    }
-  }
-  forget(uid: number): void {
-    for (const k of this.keysOf.get(uid) ?? []) {
-      const v = this.lists.get(k);
-      if (!v) continue;
-      this.lists.delete(k);
-      this.bytes -= v.bytesHeld;
-    }
-    this.keysOf.delete(uid);
-  }
-}
-
-const postingCache = new PostingCache(256 * 1024 * 1024);
 
 export class Segment {
   /** Identity within this process (cache keys). */
@@ -349,19 +295,6 @@ export class Segment {
     this.postings.close();
     this.storedFile.close();
   }
-}
-
-/** A segment file held in memory (a segment not written anywhere, or a store without `open`). */
-export class MemoryBlob implements SegmentBlob {
-  constructor(private readonly bytes: Uint8Array) {}
-  get size(): number {
-    return this.bytes.length;
-  }
-  read(position: number, length: number): Uint8Array {
-    if (position < 0 || length < 0 || position + length > this.bytes.length) throw new FormatError('read outside a segment file');
-    return this.bytes.subarray(position, position + length);
-  }
-  close(): void {}
 }
 
 /** True when `a` never decreases and ends at `last`. */

@@ -5,7 +5,8 @@
  */
 import type { BlobWriter, StoragePort } from '../ports';
 import { concatBytes, contentHash, FormatError } from './bytes';
-import { MemoryBlob, Segment, type SegmentBlob } from './segment';
+import { MemoryBlob, type SegmentBlob } from './blob';
+import { Segment } from './segment';
 import { pacer, writeSegment, type ChunkSink, type SegmentParts } from './segmentWriter';
 
 export const SEG_FILE = (name: string): string => `${name}.seg`;

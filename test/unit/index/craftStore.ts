@@ -9,7 +9,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentHash } from '../../../src/core/index/bytes';
 import { MANIFEST_NAME, type Manifest } from '../../../src/core/index/manifest';
-import { MemoryBlob, Segment } from '../../../src/core/index/segment';
+import { MemoryBlob } from '../../../src/core/index/blob';
+import { Segment } from '../../../src/core/index/segment';
 import { bytesOf, HEADER_BYTES, layoutSegment, Section, SECTION_COUNT } from '../../../src/core/index/segmentLayout';
 
 export function craftStore(dir: string, mutate: (passages: Array<Record<string, unknown>>) => void): void {
