@@ -82,8 +82,9 @@ async function blocking<T>(work: () => Promise<T>): Promise<{ value: T; ms: numb
   return { value, ms, blockedMs: blocked, longestMs: longest };
 }
 
+/** Latencies of `queries` after one untimed pass over them all (JIT, caches: a warm index). */
 function latencies(search: (q: string) => unknown, queries: string[]): number[] {
-  for (const q of queries.slice(0, Math.ceil(queries.length / 3))) search(q);
+  for (const q of queries) search(q);
   return queries.map((q) => {
     const t = performance.now();
     search(q);
@@ -123,7 +124,12 @@ async function main(): Promise<void> {
     await flush();
     let t = performance.now();
     const c = process.cpuUsage();
-    await index.save(storage, { bench: true });
+    try {
+      await index.save(storage, { bench: true });
+    } catch (e) {
+      // the sharded store this replaced cannot save past V8's string limit: say so, measure the rest
+      out.saveError = (e as Error).message.split('\n')[0];
+    }
     out.saveS = (performance.now() - t) / 1000;
     const d = process.cpuUsage(c);
     out.buildS = buildMs / 1000 + (out.saveS as number);
@@ -141,24 +147,24 @@ async function main(): Promise<void> {
     out.p95 = pct(lat, 95);
     out.p99 = pct(lat, 99);
     const cs = process.cpuUsage(cpuSearch);
-    out.searchCpuMs = (cs.user + cs.system) / 1000 / (lat.length + Math.ceil(lat.length / 3));
+    out.searchCpuMs = (cs.user + cs.system) / 1000 / (2 * lat.length);
     out.scoredShare = shares.length ? shares.reduce((a, b) => a + b, 0) / shares.length : undefined;
     out.storeMB = dirMB(dir);
     // edit one file of copy 1 (its first passage gains a sentence), three times: save after each
     const base = corpus.copyOf(Math.min(1, Math.floor(n / corpus.base.length) - 1));
     const file = base.find((p, i) => base.filter((q) => q.path === p.path).length >= 3 && i > 100)!.path;
     const edits: Array<{ ms: number; blockedMs: number; longestMs: number }> = [];
-    for (let e = 0; e < 3; e++) {
+    for (let e = 0; e < (out.saveError ? 0 : 3); e++) {
       const ps = base.filter((p) => p.path === file).map((p, i) => (i === 0 ? { ...p, id: `${p.id}.e${e}`, text: `${p.text} Edited ${e}: the office now opens at eight.` } : p));
       await index.removeByPath(file);
       await index.add(ps);
       const r = await blocking(() => index.save(storage, { bench: true }));
       edits.push(r);
     }
-    const mid = [...edits].sort((a, b) => a.ms - b.ms)[1]!;
-    out.editSaveMs = mid.ms;
-    out.editBlockedMs = mid.blockedMs;
-    out.editLongestMs = mid.longestMs;
+    const mid = [...edits].sort((a, b) => a.ms - b.ms)[1];
+    out.editSaveMs = mid?.ms;
+    out.editBlockedMs = mid?.blockedMs;
+    out.editLongestMs = mid?.longestMs;
     out.editFile = file;
     t = performance.now();
     out.size = index.size;
