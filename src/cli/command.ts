@@ -22,7 +22,7 @@ export interface CommandSpec {
   run: (parsed: ParsedArgs, io: CliIO) => Promise<number>;
 }
 
-export const STORE_FLAG: FlagSpec = { name: 'store', value: '<dir>', default: './.verity', help: 'the folder holding the index that "verity index" made' };
+export const STORE_FLAG: FlagSpec = { name: 'store', value: '<dir>', default: './.verity', help: 'the folder holding the index that "verity index" made, or a team index: postgres://host/db?corpus=NAME (credentials from PG* variables)' };
 export const DOCS_FLAG: FlagSpec = { name: 'docs', value: '<dir>', help: 'index this folder in memory instead of using a store' };
 export const VERBOSE_FLAG: FlagSpec = { name: 'verbose', help: 'log what is loaded and indexed to stderr' };
 

@@ -11,6 +11,7 @@ import { WorkerPdfExtractor } from '../node/pdfExtractor';
 import { createOcrRunner } from '../node/ocr/ocrRunner';
 import type { CliIO } from './io';
 import { coreLimitOptions, limitsDiffer, limitsFromJson, pdfLimitOptions, type IndexLimits } from './limits';
+import { isPgUrl, openPgReader, openPgWriter } from './openPgStore';
 
 /** The file in a store folder that remembers which folder it indexes. */
 const WORKSPACE_FILE = 'workspace.json';
@@ -78,6 +79,11 @@ export async function openVerity(opts: OpenOptions): Promise<Verity> {
     await verity.indexWorkspace();
     return verity;
   }
+  if (opts.store && isPgUrl(opts.store)) {
+    const { verity, root } = await openPgReader({ ...opts, store: opts.store, logger, cwd: opts.io.cwd, cleanups });
+    roots.set(verity, root);
+    return verity;
+  }
   const storeDir = await storeArgument(opts.store, opts.io.cwd);
   const info = await readStoreInfo(storeDir);
   if (!info) {
@@ -109,6 +115,11 @@ export async function openVerity(opts: OpenOptions): Promise<Verity> {
 export async function openStoreFor(docsDir: string, opts: Omit<OpenOptions, 'docs'>): Promise<Verity> {
   const logger = stderrLogger(opts.io, opts.verbose ?? false);
   const root = await folderArgument(docsDir, opts.io.cwd);
+  if (opts.store && isPgUrl(opts.store)) {
+    const verity = await openPgWriter(root, { ...opts, store: opts.store, logger, cwd: opts.io.cwd, cleanups });
+    roots.set(verity, root);
+    return verity;
+  }
   const storeDir = await storeArgument(opts.store, opts.io.cwd);
   checkStoreRoot(storeDir, root, opts.io.cwd, true);
   // One writer at a time; a second waits, then fails with one line.

@@ -18,6 +18,7 @@ import { runTurn } from './loop/runTurn';
 import { EmbeddingIndexer } from './embeddingIndexer';
 import { fileRecordProblem } from './index/storeValidation';
 import { globMatcher } from './glob';
+import { checkOverPort } from './search/portChecker';
 
 /**
  * What counts as a draft unless configured: a drafts folder and files named as drafts. Drafts are
@@ -97,6 +98,22 @@ export function createVerity(deps: VerityDeps): Verity {
     return [...new Set([...extra, ...[...files.keys()].filter((p) => draft(p))])];
   };
   const embedder = deps.embeddings ? new EmbeddingIndexer(deps.embeddings, log) : undefined;
+  // A search port given by the caller (a team index on a server, issue 30) holds the passages and
+  // file records; the in-process index then stays empty. Passages seen in results are kept for
+  // getPassage, which is synchronous.
+  const port = deps.searchPort;
+  let portPassages = 0;
+  const seen = new Map<string, Passage>();
+  const remember = (hits: SearchHit[]): SearchHit[] => {
+    if (seen.size > 4096) seen.clear();
+    for (const h of hits) seen.set(h.passage.id, h.passage);
+    return hits;
+  };
+  const passageTotal = (): number => (port ? portPassages : index.size);
+  const removePath = async (path: string): Promise<void> => {
+    if (port) await port.removeFile(path);
+    else await index.removeByPath(path);
+  };
   // One writer at a time: file events can arrive while a full index runs.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
@@ -198,6 +215,12 @@ export function createVerity(deps: VerityDeps): Verity {
   const apply = async (path: string, result: { record: FileRecord; passages?: Passage[]; unchanged: boolean }, signal?: AbortSignal, replace = true): Promise<void> => {
     files.set(path, result.record);
     if (result.unchanged) return;
+    if (port) {
+      // one transaction per file: the record and all its passages (OCR adds pages to what is there)
+      const passages = replace ? (result.passages ?? []) : [...(await port.filePassages(path)), ...(result.passages ?? [])];
+      await port.writeFile(result.record, passages, signal);
+      return;
+    }
     if (replace) await index.removeByPath(path);
     if (result.passages?.length) {
       const vectors = embedder ? await embedder.vectorsFor(result.passages, signal) : undefined;
@@ -230,6 +253,13 @@ export function createVerity(deps: VerityDeps): Verity {
     options,
 
     async load(signal) {
+      if (port) {
+        throwIfCancelled(signal);
+        files.loadFrom(await port.fileRecords());
+        portPassages = (await port.status()).passages;
+        log.info(`Loaded index: ${files.size} files, ${portPassages} passages.`);
+        return files.size > 0;
+      }
       if (!deps.storage) return false;
       throwIfCancelled(signal);
       const loaded = await loadPassageIndex(deps.storage, undefined, log);
@@ -276,7 +306,7 @@ export function createVerity(deps: VerityDeps): Verity {
         let removed = 0;
         for (const path of [...files.keys()]) {
           if (!present.has(path)) {
-            await index.removeByPath(path);
+            await removePath(path);
             files.delete(path);
             removed++;
           }
@@ -298,6 +328,7 @@ export function createVerity(deps: VerityDeps): Verity {
           if (result.record.reason === 'FILE_VANISHED') files.delete(path);
           progress.done++;
         }
+        if (port) portPassages = (await port.status()).passages;
         if (deps.storage && (indexed || removed || force || listed.length - unchanged > 0)) {
           onProgress?.({ phase: 'saving', done: progress.done, total: progress.total });
           await verity.save(signal);
@@ -310,7 +341,7 @@ export function createVerity(deps: VerityDeps): Verity {
           unchanged,
           removed,
           skipped: all.filter((f) => f.state === 'skipped'),
-          passages: index.size,
+          passages: passageTotal(),
           ms: Date.now() - t0,
         } satisfies IndexSummary;
       });
@@ -321,7 +352,7 @@ export function createVerity(deps: VerityDeps): Verity {
         if (!documentKind(path)) return undefined;
         const result = await readFile(path, signal);
         if (result.record.reason === 'FILE_VANISHED') {
-          await index.removeByPath(path);
+          await removePath(path);
           files.delete(path);
           checker = undefined;
           return undefined;
@@ -337,7 +368,7 @@ export function createVerity(deps: VerityDeps): Verity {
         const prefix = path.endsWith('/') ? path : `${path}/`;
         for (const p of [...files.keys()]) {
           if (p === path || p.startsWith(prefix)) {
-            await index.removeByPath(p);
+            await removePath(p);
             files.delete(p);
           }
         }
@@ -351,6 +382,7 @@ export function createVerity(deps: VerityDeps): Verity {
     },
 
     async save(signal) {
+      if (port) return port.flush(signal);
       if (!deps.storage) return;
       const meta: SnapshotMeta = { ingestKey };
       await index.save(deps.storage, meta, signal);
@@ -358,11 +390,12 @@ export function createVerity(deps: VerityDeps): Verity {
     },
 
     files: () => [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
-    passageCount: () => index.size,
-    getPassage: (id) => index.get(id),
+    passageCount: passageTotal,
+    getPassage: (id) => (port ? seen.get(id) : index.get(id)),
 
     async search(query: string, opts?: SearchOptions): Promise<SearchHit[]> {
       throwIfCancelled(opts?.signal);
+      if (port) return remember(await port.search(query, opts));
       return rebuildingIfDamaged(async () => {
         if (embedder && index.hasVectors()) {
           const vector = await embedder.queryVector(query, opts?.signal);
@@ -398,6 +431,7 @@ export function createVerity(deps: VerityDeps): Verity {
 
     async check(text: string, opts?: CheckOptions) {
       throwIfCancelled(opts?.signal);
+      if (port) return checkOverPort(port, text, { ...opts, excludePaths: notEvidence(opts?.excludePaths, opts?.drafts) });
       return rebuildingIfDamaged(() => {
         checker ??= createChecker(index);
         return checker.check(text, { ...opts, excludePaths: notEvidence(opts?.excludePaths, opts?.drafts) });
@@ -407,6 +441,8 @@ export function createVerity(deps: VerityDeps): Verity {
     async ask(question: string, opts: AskOptions = {}): Promise<Turn> {
       const model = opts.model ?? deps.model;
       if (!model) throw new VerityError('MODEL_UNAVAILABLE', 'No language model is configured: set a model endpoint (base URL and model name) or pick a model in the chat view.');
+      // the loop's checker reads its source synchronously; over a server it needs the async checker (check branch)
+      if (port) throw new VerityError('BAD_INPUT', 'ask is not available with a store on a database server yet: use search and check, or a local store');
       checker ??= createChecker(index);
       return runTurn(
         {
@@ -418,7 +454,7 @@ export function createVerity(deps: VerityDeps): Verity {
           },
           checker,
           model,
-          passageCount: () => index.size,
+          passageCount: passageTotal,
           logger: log,
         },
         question,

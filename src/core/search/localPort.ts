@@ -32,6 +32,9 @@ export function createLocalPort(opts: LocalPortOptions = {}): SearchPort & { rea
     async search(query: string, so?: SearchOptions): Promise<SearchHit[]> {
       return index.search(query, so);
     },
+    async filePassages(path: string) {
+      return index.passagesOf(path);
+    },
     async passages(ids: readonly string[]) {
       return ids.map((id) => index.get(id)).filter((p): p is Passage => p !== undefined);
     },

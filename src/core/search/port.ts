@@ -38,6 +38,8 @@ export interface SearchPort {
   removeFile(path: string): Promise<void>;
   /** The best passages for `query` (BM25F with the file share and the phrase bonus). */
   search(query: string, opts?: SearchOptions): Promise<SearchHit[]>;
+  /** The passages of one file, in document order (page, then line). */
+  filePassages(path: string): Promise<Passage[]>;
   /** Passages by id, in the order asked; unknown ids are left out. */
   passages(ids: readonly string[]): Promise<Passage[]>;
   termStats(terms: readonly string[]): Promise<PortTermStats>;

@@ -123,6 +123,12 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
       );
     },
 
+    async filePassages(path: string) {
+      if (corpus === undefined) return [];
+      const rows = await read('reading passages', () => pool.query<{ body: Passage }>('SELECT body FROM verity_passage WHERE corpus = $1 AND path = $2', [corpus, path]));
+      return rows.rows.map((r) => r.body).sort((a, b) => (a.page ?? 0) - (b.page ?? 0) || a.startLine - b.startLine);
+    },
+
     async passages(ids: readonly string[]) {
       if (corpus === undefined || ids.length === 0) return [];
       const rows = await read('reading passages', () => pool.query<{ id: string; body: Passage }>('SELECT id, body FROM verity_passage WHERE corpus = $1 AND id = ANY($2::text[])', [corpus, [...ids]]));
