@@ -16,6 +16,9 @@ import { coreLimitOptions, pdfLimitOptions, type IndexLimits } from './limits';
 
 export { isPgUrl } from '../node/pg/pgConfig';
 
+/** Passages per write transaction of `verity index --store postgres://…`. */
+const WRITE_BATCH = 2000;
+
 export interface PgOpenOptions {
   store: string;
   logger: Logger;
@@ -50,7 +53,9 @@ export async function openPgReader(opts: PgOpenOptions): Promise<{ verity: Verit
 
 /** A facade writing folder `root` into the corpus at `store` (holds the corpus's writer lock until exit). */
 export async function openPgWriter(root: string, opts: PgOpenOptions): Promise<Verity> {
-  const port = await openPgPort(opts.store, { mode: 'write' });
+  // files go in transactions of about 2,000 passages (each file whole in one): a per-file commit
+  // costs a round of statements each, which dominates on a corpus of many small files
+  const port = await openPgPort(opts.store, { mode: 'write', batchPassages: WRITE_BATCH });
   opts.cleanups.push(() => port.close());
   const pdf = new WorkerPdfExtractor(pdfLimitOptions(opts.limits ?? {}));
   opts.cleanups.push(() => pdf.close());

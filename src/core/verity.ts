@@ -328,7 +328,10 @@ export function createVerity(deps: VerityDeps): Verity {
           if (result.record.reason === 'FILE_VANISHED') files.delete(path);
           progress.done++;
         }
-        if (port) portPassages = (await port.status()).passages;
+        if (port) {
+          await port.flush(signal);
+          portPassages = (await port.status()).passages;
+        }
         if (deps.storage && (indexed || removed || force || listed.length - unchanged > 0)) {
           onProgress?.({ phase: 'saving', done: progress.done, total: progress.total });
           await verity.save(signal);

@@ -20,7 +20,7 @@ import { parsePgUrl, type PgStoreConfig } from './pgConfig';
 import { storeError, withRetry } from './pgErrors';
 import { searchPool as searchPoolOf } from './pgSearch';
 import { ensureSchema, LOCK_CLASS, PG_SCHEMA_VERSION } from './pgSchema';
-import { removeFileRows, writeFileRows, type WriteStepHook } from './pgWrite';
+import { removeFileRows, writeFileRows, type FileWrite, type WriteStepHook } from './pgWrite';
 
 export interface PgPortOptions {
   /** 'write' takes the corpus's writer lock and creates the tables and corpus when missing. */
@@ -32,6 +32,12 @@ export interface PgPortOptions {
   retryDelays?: number[];
   /** A password from the user's secret store (the editor's SecretStorage), used when the URL has none. */
   password?: string;
+  /**
+   * Files written together in one transaction once their passages reach this many (default 0:
+   * each file commits as it is written). A file is never split across transactions, so readers
+   * still see each file whole; pending files are committed by `flush`, `removeFile` and `close`.
+   */
+  batchPassages?: number;
   /** Test hook between the steps of a file's transaction. */
   onWriteStep?: WriteStepHook;
 }
@@ -102,10 +108,27 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
     }
   };
 
+  let pending: FileWrite[] = [];
+  let pendingPassages = 0;
+  const commitPending = async (): Promise<void> => {
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    pendingPassages = 0;
+    await inTransaction(batch.length === 1 ? `writing ${batch[0]!.record.path}` : `writing ${batch.length} files (${batch[0]!.record.path}, …)`, (c, id) => writeFileRows(c, id, batch, opts.onWriteStep));
+  };
+
   const port: PgPort = {
     config: cfg,
-    writeFile: (record: FileRecord, passages: readonly Passage[]) => inTransaction(`writing ${record.path}`, (c, id) => writeFileRows(c, id, record, passages, opts.onWriteStep)),
-    removeFile: (path: string) => inTransaction(`removing ${path}`, (c, id) => removeFileRows(c, id, path)),
+    async writeFile(record: FileRecord, passages: readonly Passage[]) {
+      pending.push({ record, passages });
+      pendingPassages += passages.length;
+      if (pendingPassages >= (opts.batchPassages ?? 0)) await commitPending();
+    },
+    async removeFile(path: string) {
+      await commitPending();
+      await inTransaction(`removing ${path}`, (c, id) => removeFileRows(c, id, path));
+    },
 
     async search(query: string, so: SearchOptions = {}): Promise<SearchHit[]> {
       if (corpus === undefined) return [];
@@ -167,17 +190,17 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
       return { ...base, files: Number(r.rows[0]?.files ?? 0), passages: Number(r.rows[0]?.passages ?? 0) };
     },
 
-    async flush() {
-      // every file is committed as it is written
-    },
+    flush: commitPending,
 
     async close() {
-      if (writer) {
+      try {
+        await commitPending();
+      } finally {
         // ending the session releases the corpus lock
-        writer.release(true);
+        writer?.release(true);
         writer = undefined;
+        await pool.end().catch(() => undefined);
       }
-      await pool.end().catch(() => undefined);
     },
   };
   return port;

@@ -32,31 +32,60 @@ async function deletePassages(c: PoolClient, corpus: number, pnos: string[]): Pr
   );
 }
 
-/** Replaces the file `record.path` of `corpus` by `record` and `passages` (the caller holds the transaction). */
-export async function writeFileRows(c: PoolClient, corpus: number, record: FileRecord, passages: readonly Passage[], hook?: WriteStepHook): Promise<void> {
+/** One file to write: its record and all its passages. */
+export interface FileWrite {
+  record: FileRecord;
+  passages: readonly Passage[];
+}
+
+/**
+ * Replaces each file of `files` (by `record.path`) in `corpus` by its record and passages (the
+ * caller holds the transaction; several files in one transaction are written with one statement
+ * per step, not one per file). A later entry for the same path, or a later passage with the same
+ * id, wins, as in the segment index.
+ */
+export async function writeFileRows(c: PoolClient, corpus: number, files: readonly FileWrite[], hook?: WriteStepHook): Promise<void> {
+  const byPath = new Map<string, FileWrite>();
+  for (const f of files) {
+    byPath.delete(f.record.path);
+    byPath.set(f.record.path, f);
+  }
+  const byId = new Map<string, Passage>();
+  for (const f of byPath.values()) for (const p of f.passages) byId.set(p.id, p);
+  const paths = [...byPath.keys()];
+  const passages = [...byId.values()];
   const ids = passages.map((p) => p.id);
-  const old = await c.query<{ pno: string }>('SELECT pno FROM verity_passage WHERE corpus = $1 AND (path = $2 OR id = ANY($3::text[]))', [corpus, record.path, ids]);
+  const old = await c.query<{ pno: string }>('SELECT pno FROM verity_passage WHERE corpus = $1 AND (path = ANY($2::text[]) OR id = ANY($3::text[]))', [corpus, paths, ids]);
   await deletePassages(
     c,
     corpus,
     old.rows.map((r) => r.pno),
   );
-  await hook?.('deleted', record.path);
-  const fno = (
-    await c.query<{ fno: string }>(
-      `INSERT INTO verity_file (corpus, path, record) VALUES ($1, $2, $3)
-       ON CONFLICT (corpus, path) DO UPDATE SET record = EXCLUDED.record RETURNING fno`,
-      [corpus, record.path, JSON.stringify(record)],
-    )
-  ).rows[0]!.fno;
+  await hook?.('deleted', paths.join(', '));
+  const fnos = await c.query<{ fno: string; path: string }>(
+    `INSERT INTO verity_file (corpus, path, record) SELECT $1, u.path, u.record FROM unnest($2::text[], $3::jsonb[]) AS u(path, record)
+     ON CONFLICT (corpus, path) DO UPDATE SET record = EXCLUDED.record RETURNING fno, path`,
+    [corpus, paths, paths.map((p) => JSON.stringify(byPath.get(p)!.record))],
+  );
   if (passages.length === 0) return;
+  const fnoOf = new Map(fnos.rows.map((r) => [r.path, r.fno]));
   const posts = passages.map(passagePostings);
   const inserted = await c.query<{ pno: string; id: string }>(
     `INSERT INTO verity_passage (corpus, id, fno, path, kind, len0, len1, len2, body)
-     SELECT $1, u.id, $2, $3, u.kind, u.l0, u.l1, u.l2, u.body
-     FROM unnest($4::text[], $5::smallint[], $6::int[], $7::int[], $8::int[], $9::jsonb[]) AS u(id, kind, l0, l1, l2, body)
+     SELECT $1, u.id, u.fno, u.path, u.kind, u.l0, u.l1, u.l2, u.body
+     FROM unnest($2::text[], $3::bigint[], $4::text[], $5::smallint[], $6::int[], $7::int[], $8::int[], $9::jsonb[]) AS u(id, fno, path, kind, l0, l1, l2, body)
      RETURNING pno, id`,
-    [corpus, fno, record.path, ids, passages.map((p) => (p.kind === 'pdf' ? 1 : 0)), posts.map((p) => p.lens[0]), posts.map((p) => p.lens[1]), posts.map((p) => p.lens[2]), passages.map((p) => JSON.stringify(p))],
+    [
+      corpus,
+      ids,
+      passages.map((p) => fnoOf.get(p.path)!),
+      passages.map((p) => p.path),
+      passages.map((p) => (p.kind === 'pdf' ? 1 : 0)),
+      posts.map((p) => p.lens[0]),
+      posts.map((p) => p.lens[1]),
+      posts.map((p) => p.lens[2]),
+      passages.map((p) => JSON.stringify(p)),
+    ],
   );
   const pnoOf = new Map(inserted.rows.map((r) => [r.id, r.pno]));
   const df = new Map<string, number>();
@@ -68,27 +97,28 @@ export async function writeFileRows(c: PoolClient, corpus: number, record: FileR
     [corpus, terms, terms.map((t) => df.get(t)!)],
   );
   const tidOf = new Map(tids.rows.map((r) => [r.term, r.tid]));
-  const cols: Array<Array<number | string>> = [[], [], [], [], [], [], [], []];
+  const cols: Array<Array<number | string>> = [[], [], [], [], [], [], [], [], []];
   posts.forEach((p, i) => {
     const pno = pnoOf.get(ids[i]!)!;
+    const fno = fnoOf.get(passages[i]!.path)!;
     for (const [t, tf] of p.terms) {
       cols[0]!.push(tidOf.get(t)!);
       cols[1]!.push(pno);
-      cols[2]!.push(tf[0]);
-      cols[3]!.push(tf[1]);
-      cols[4]!.push(tf[2]);
-      cols[5]!.push(p.lens[0]);
-      cols[6]!.push(p.lens[1]);
-      cols[7]!.push(p.lens[2]);
+      cols[2]!.push(fno);
+      cols[3]!.push(tf[0]);
+      cols[4]!.push(tf[1]);
+      cols[5]!.push(tf[2]);
+      cols[6]!.push(p.lens[0]);
+      cols[7]!.push(p.lens[1]);
+      cols[8]!.push(p.lens[2]);
     }
   });
   await c.query(
     `INSERT INTO verity_posting (tid, pno, fno, tf0, tf1, tf2, len0, len1, len2)
-     SELECT u.tid, u.pno, $1, u.t0, u.t1, u.t2, u.l0, u.l1, u.l2
-     FROM unnest($2::int[], $3::bigint[], $4::smallint[], $5::smallint[], $6::smallint[], $7::int[], $8::int[], $9::int[]) AS u(tid, pno, t0, t1, t2, l0, l1, l2)`,
-    [fno, ...cols],
+     SELECT * FROM unnest($1::int[], $2::bigint[], $3::bigint[], $4::smallint[], $5::smallint[], $6::smallint[], $7::int[], $8::int[], $9::int[])`,
+    cols,
   );
-  await hook?.('inserted', record.path);
+  await hook?.('inserted', paths.join(', '));
   const sum = (f: number): number => posts.reduce((n, p) => n + p.lens[f]!, 0);
   await c.query('UPDATE verity_corpus SET passages = passages + $2, len0 = len0 + $3, len1 = len1 + $4, len2 = len2 + $5 WHERE id = $1', [corpus, passages.length, sum(0), sum(1), sum(2)]);
 }
