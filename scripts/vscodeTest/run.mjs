@@ -3,7 +3,9 @@
 // through @vscode/test-electron's runTests. Installs its tools on first use (cached in .vscode-test/),
 // builds the extension and the suite, isolates every file VS Code and Chromium write in a temp dir
 // that is deleted afterwards, and prints the in-editor runner's closing line `N passed, N failed`.
-// Options (environment): VERITY_SCREENSHOTS=1 writes README screenshots to docs/screenshots/;
+// Screenshots the tests take are kept as artifacts in out/screenshots/vscode/<run>/ (ignored by git).
+// Options (environment): VERITY_SCREENSHOTS=1 writes them to docs/screenshots/ instead (README images, `npm run screenshots`);
+// VERITY_TEST_RUNS=folder,multi-root picks runs;
 // VERITY_TEST_NO_BUILD=1 skips `npm run build`; VERITY_VERBOSE=1 shows code-server's own output; VERITY_TEST_TIMEOUT_MS bounds the editor run.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -36,7 +38,7 @@ const fixtures = path.join(root, 'test', 'vscode', 'fixtures');
 const RUNS = [
   { name: 'folder', entry: 'test/vscode/suite/index.ts', fixture: 'workspace', open: '' },
   { name: 'multi-root', entry: 'test/vscode/multiroot/index.ts', fixture: 'multiroot', open: 'verity.code-workspace' },
-];
+].filter((r) => !process.env.VERITY_TEST_RUNS || process.env.VERITY_TEST_RUNS.split(',').includes(r.name));
 
 /** Runs one suite in a fresh code-server profile; returns its counts (a crash counts as one failure). */
 async function runSuite(run) {
@@ -99,7 +101,9 @@ async function runSuite(run) {
         VERITY_NODE24: node24,
         VERITY_CODE_SERVER: codeServerEntry,
         VERITY_EXTRA_EXTENSIONS: path.join(fixtures, 'fake-lm'),
-        ...(process.env.VERITY_SCREENSHOTS ? { VERITY_SCREENSHOT_DIR: path.join(root, 'docs', 'screenshots') } : {}),
+        VERITY_SCREENSHOT_DIR: process.env.VERITY_SCREENSHOTS ? path.join(root, 'docs', 'screenshots') : path.join(root, 'out', 'screenshots', 'vscode', run.name),
+        // UI actions inside webviews and the hand-over across a window reload (test/vscode/suite/ui.ts)
+        VERITY_UI_DIR: path.join(tmp, 'ui'),
       },
     });
     ok = true;
