@@ -55,13 +55,23 @@ function citeButton(n: number, e: NumberedEvidence | undefined, sentences: reado
 function sentenceSpan(s: FinalSentence, byN: Map<number, NumberedEvidence>, all: readonly FinalSentence[], actions: AnswerActions): HTMLElement {
   const f = findingOf(s);
   const words = FINDINGS[f];
-  const parts = s.text.trim().split(/(\[\d+\])/).filter((x) => x !== '');
-  const children: (HTMLElement | string)[] = parts.map((part) => {
-    const m = /^\[(\d+)\]$/.exec(part);
-    return m ? citeButton(Number(m[1]), byN.get(Number(m[1])), all, actions) : part;
-  });
+  const withCitations = (text: string): (HTMLElement | string)[] =>
+    text.split(/(\[\d+\])/).filter((x) => x !== '').map((part) => {
+      const m = /^\[(\d+)\]$/.exec(part);
+      return m ? citeButton(Number(m[1]), byN.get(Number(m[1])), all, actions) : part;
+    });
+  const text = s.text.trim();
+  // The last word, its citations and the mark stay on one line, so a mark never starts the next
+  // line where it would read as belonging to the sentence after it.
+  const tailAt = text.search(/\S+(?:\s*\[\d+\])*[.!?…"”'’)\]]*$/);
+  const head = tailAt > 0 ? text.slice(0, tailAt) : '';
+  const tail = tailAt > 0 ? text.slice(tailAt) : text;
   const mark = f === 'not_claim' ? null : el('span', { class: `mark f-${f}`, text: f === 'supported' ? '✓' : words.label, attrs: { title: `${words.title}: ${words.description}` } });
-  return el('span', { class: `sent f-${f}`, attrs: { 'data-finding': f, title: s.reason ? `${words.title}: ${s.reason}` : words.title } }, [...children, ' ', mark, ' ']);
+  return el('span', { class: `sent f-${f}`, attrs: { 'data-finding': f, title: s.reason ? `${words.title}: ${s.reason}` : words.title } }, [
+    ...withCitations(head),
+    el('span', { class: 'tail' }, [...withCitations(tail), mark ? ' ' : null, mark]),
+    ' ',
+  ]);
 }
 
 function problemList(shown: readonly FinalSentence[], actions: AnswerActions): HTMLElement | null {
@@ -86,7 +96,8 @@ function sourceList(turn: Turn, shown: readonly FinalSentence[], actions: Answer
     const e = turn.evidence.find((x) => x.n === n);
     if (!e) return [];
     const ref = citedRef(e, shown);
-    const quote = (ref.quote || e.passage.text).replace(/\s+/g, ' ').trim();
+    // a passage's opening may be a markdown heading: show its words, not its hashes
+    const quote = (ref.quote || e.passage.text).replace(/(^|\n)\s{0,3}#{1,6}\s+/g, '$1').replace(/\s+/g, ' ').trim();
     return [el('li', {}, [
       el('button', { class: `source kind-${e.passage.kind}`, attrs: { type: 'button', title: e.passage.kind === 'pdf' ? 'Show the PDF page' : 'Open the file at these lines' }, on: { click: () => actions.openEvidence(ref) } }, [
         el('span', { class: 'n', text: `[${n}]` }),

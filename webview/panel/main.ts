@@ -46,7 +46,9 @@ modelSelect.addEventListener('change', () => {
 });
 const modelRow = el('div', { class: 'model-row' }, [el('span', { class: 'label', text: 'Model' }), modelSelect]);
 const newButton = document.createElement('vscode-button');
-newButton.textContent = 'New conversation';
+newButton.textContent = 'New';
+newButton.title = 'New conversation';
+newButton.setAttribute('aria-label', 'New conversation');
 newButton.secondary = true;
 newButton.className = 'new-conversation';
 newButton.addEventListener('click', () => postPanel({ type: 'newConversation' }));
@@ -140,8 +142,21 @@ function nearBottom(): boolean {
   return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 80;
 }
 
+/**
+ * Whether the conversation follows its end: true until the reader scrolls up, and again when
+ * they scroll back down or ask. Elements that upgrade after a render (buttons, collapsibles)
+ * change the height later, so the list's size is watched rather than scrolled once.
+ */
+let stick = true;
+scroller.addEventListener('scroll', () => {
+  stick = nearBottom();
+});
+new ResizeObserver(() => {
+  if (stick) scroller.scrollTop = scroller.scrollHeight;
+}).observe(list);
+
 function renderList(scroll = false): void {
-  const stick = scroll || nearBottom();
+  if (scroll) stick = true;
   clear(list);
   const turns = conversation?.turns ?? [];
   if (!turns.length && !running) {
@@ -194,7 +209,6 @@ function render(scroll = false): void {
 function renderRunning(): void {
   const old = list.querySelector('.exchange.running');
   if (!running || !old) return render();
-  const stick = nearBottom();
   old.replaceWith(runningView(running));
   if (stick) scroller.scrollTop = scroller.scrollHeight;
   reportRendered(models.find((m) => m.key === modelKey)?.label ?? '', notice.hidden ? '' : (notice.textContent ?? ''));

@@ -85,11 +85,32 @@ test('panel: ask → a streamed draft, then the answer with every sentence marke
   assert.equal(findings.length, shown.filter((x) => x.verdict !== 'not_claim').length, 'every claim is marked');
   assert.ok(turn.sentences.some((x) => x.verdict === 'supported' && /75 euros/.test(x.text)), turn.answer);
   assert.ok((s.rendered?.citations ?? 0) >= 1, 'citation links');
-  await screenshot('panel.png');
+  await screenshot('panel-first-answer.png');
   // [n] opens the markdown source with the quote selected
   await ui.click('panel', `${LAST} .answer .cite.kind-md`);
   const editor = await waitFor('docs/renewal.md open at the quote', () => (vscode.window.activeTextEditor?.document.uri.path.endsWith('/docs/renewal.md') ? vscode.window.activeTextEditor : undefined));
   assert.match(editor.document.getText(editor.selection), /online renewal fee is 75 euros/);
+}, 90_000);
+
+test('panel: an answer with supported, contradicted and unsupported sentences marks each (the README picture)', async () => {
+  // A scripted model answer, so all three findings appear; the loop checks, feeds back and revises it like any other.
+  server!.setChat([{ text: 'The online renewal fee is 75 euros [1]. The new passport arrives by post within 60 days of the application [1]. Renewed passports are delivered by drone to the applicant\'s roof [1].' }]);
+  const turn = await askInPanel('What does online renewal cost, and how is the new passport delivered?');
+  server!.setChat((req) => extractiveReply(req));
+  assert.ok(turn);
+  console.log(`# scripted answer: ${turn.sentences.map((x) => x.verdict).join(', ')}; ${turn.rounds.length} rounds`);
+  const marks = await ui.texts('panel', `${LAST} .answer .sent .mark`);
+  assert.deepEqual(marks, turn.sentences.filter((x) => !x.dropped && x.verdict !== 'not_claim').map((x) => (x.verdict === 'supported' ? '✓' : x.verdict === 'contradicted' && x.certainty === 'uncertain' ? 'possibly contradicted' : x.verdict)));
+  assert.ok(marks.includes('contradicted') && marks.includes('unsupported') && marks.includes('✓'), marks.join(' | '));
+  assert.match((await ui.texts('panel', `${LAST} .problem.f-contradicted .reason`))[0] ?? '', /30/);
+  // The README's picture: the panel with room to breathe (chat closed, the Sources view folded
+  // away) beside the source its first citation opens.
+  await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
+  await vscode.commands.executeCommand('verity.sources.toggleVisibility');
+  await ui.click('panel', `${LAST} .answer .cite.kind-md`);
+  await waitFor('the cited source open', () => vscode.window.activeTextEditor?.document.uri.path.endsWith('/docs/renewal.md'));
+  await screenshot('panel.png');
+  await vscode.commands.executeCommand('verity.sources.toggleVisibility');
 }, 90_000);
 
 test('panel: a PDF citation opens the PDF view at the page with the quote highlighted', async () => {

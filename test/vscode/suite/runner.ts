@@ -9,7 +9,8 @@
  * payload is in the page URL), finds the file and runs phase 2, then prints the closing line for
  * both phases.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 
 interface TestCase {
@@ -86,6 +87,7 @@ export async function runAll(reloadFile?: string): Promise<void> {
     return finish(before.passed + r.passed, before.failed + r.failed);
   }
   const r = await runList(tests);
+  mkdirSync(path.dirname(reloadFile), { recursive: true });
   writeFileSync(reloadFile, JSON.stringify({ ...r, data: { ...handOver, reloadRequestedAt: Date.now() } }));
   console.log(`# phase 1: ${r.passed} passed, ${r.failed} failed; reloading the window`);
   await vscode.commands.executeCommand('workbench.action.reloadWindow');
