@@ -194,7 +194,7 @@ export class VerityChat {
     const flagged = shown.filter(isProblem);
     const dropped = turn.sentences.length - shown.length;
     const notes: string[] = [];
-    if (flagged.length) notes.push(`⚠️ ${countsText(countFindings(flagged))} — verify before use.`);
+    if (flagged.length) notes.push(`⚠️ ${flagged.length} sentence${flagged.length > 1 ? 's' : ''} not backed by the indexed documents (${countsText(countFindings(flagged), { problems: true })}) — verify before use.`);
     if (dropped) notes.push(`${dropped} unsupported sentence${dropped > 1 ? 's were' : ' was'} removed (strict mode).`);
     if (notes.length) stream.markdown(`\n\n${notes.join('\n\n')}`);
     const cited = new Set(shown.flatMap((s) => s.citations));

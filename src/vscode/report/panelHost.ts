@@ -29,7 +29,7 @@ export interface ReportServices {
 /** The workspace-state key of the latest result. */
 const LATEST_KEY = 'verity.report.latest';
 /** A latest result larger than this (as JSON) is not kept across reloads. */
-const MAX_STORED_CHARS = 4_000_000;
+const MAX_STORED_CHARS = 1_000_000;
 export const REPORT_VIEW_TYPE = 'verity.report';
 
 /** What the panel last showed (the `verity.test.reportState` hook returns it). */
