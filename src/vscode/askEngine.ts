@@ -1,9 +1,9 @@
 /**
  * The one engine behind every place a question is asked in the editor — `@verity` in chat, the
- * conversation panel, the report's Ask box and "Verity: Ask…". Each surface resolves its model
- * and renders the result; the engine runs the core's loop (`Verity.ask`: retrieve, draft, check,
- * feed back, revise) and tells the rest of the extension about the answer (the report's latest
- * result, the PDF view's pages). There is no second copy of the loop anywhere in the extension.
+ * conversation panel, the report's Ask box and "Verity: Ask a Question…". Each surface resolves
+ * its model and renders the result; the engine runs the core's loop (`Verity.ask`: retrieve,
+ * draft, check, feed back, revise) and tells the rest of the extension about the answer (the
+ * report's latest result). There is no second copy of the loop anywhere in the extension.
  */
 import * as vscode from 'vscode';
 import type { AskProgress, Verity } from '../core/api';

@@ -159,8 +159,8 @@ export class VerityChat {
     } catch (e) {
       if (isVerityError(e) && e.code === 'CANCELLED') return {};
       this.services.log.error(`chat request failed: ${errorText(e)}`);
-      // Where chat cannot reach a model, the report's Ask box runs the same loop.
-      if (this.services.showReport && isVerityError(e) && e.code.startsWith('MODEL_')) out.button({ command: 'verity.showReport', title: 'Open the report\'s Ask box' });
+      // Where chat cannot reach a model, the Ask panel runs the same loop with the model picked there.
+      if (isVerityError(e) && e.code.startsWith('MODEL_')) out.button({ command: 'verity.conversation.focus', title: 'Open the Ask panel' });
       return { errorDetails: { message: modelErrorMessage(e) } };
     } finally {
       sub.dispose();
