@@ -4,7 +4,8 @@
  * 1 findings (skipped files, empty folder, unsupported sentences), 2 error, 130 interrupted.
  */
 import { EXIT_ERROR, EXIT_OK, safeIO, type CliIO } from './io';
-import { errorLine, runCommand, type CommandSpec } from './command';
+import { errorLine, runCommand } from './command';
+import type { CommandSpec } from './spec';
 import { commandHelp, generalHelp } from './help';
 import { closeAll } from './openVerity';
 import { indexSpec } from './commands/index';

@@ -1,7 +1,8 @@
 /**
  * Report webview tests in a real Chromium (/usr/bin/chromium via playwright-core). Needs a build
  * (`npm run build`): serves dist/webview with the production HTML and CSP, plays the host's side
- * of the protocol (hostStub.ts), and writes screenshots to docs/screenshots/report-*.png.
+ * of the protocol (hostStub.ts), and writes screenshots to test-results/screenshots/report-*.png
+ * (git-ignored; `npm run screenshots` refreshes the README's committed copies in docs/screenshots).
  * Prints `N passed, N failed` and exits non-zero on failure.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -64,7 +65,9 @@ async function main(): Promise<number> {
   const pdf = await pdfFixture();
   const server = await startServer(dist);
   const userDir = mkdtempSync(path.join(os.tmpdir(), 'verity-webview-'));
-  const shotsDir = path.join(root, 'docs/screenshots');
+  // A test run never rewrites tracked files: screenshots go to an ignored folder unless the
+  // explicit refresh script (scripts/screenshots.mjs) names the README's folder.
+  const shotsDir = path.resolve(root, process.env.VERITY_SCREENSHOT_DIR ?? 'test-results/screenshots');
   mkdirSync(shotsDir, { recursive: true });
   let context: BrowserContext | undefined;
   let passed = 0;

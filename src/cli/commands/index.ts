@@ -1,7 +1,9 @@
 import type { IndexProgress, IndexSummary } from '../../core/api';
 import type { FileRecord } from '../../core/types';
+import { LIMIT_RANGES } from '../../core/limits';
 import { flag, usageError } from '../args';
-import { commandFunction, LIMIT_FLAGS, STORE_FLAG, VERBOSE_FLAG, type CommandSpec } from '../command';
+import { commandFunction } from '../command';
+import { LIMIT_FLAGS, STORE_FLAG, VERBOSE_FLAG, type CommandSpec } from '../spec';
 import { EXIT_FINDINGS, EXIT_OK } from '../io';
 import { limitsFromFlags } from '../limits';
 import { openStoreFor } from '../openVerity';
@@ -24,7 +26,7 @@ export const indexSpec: CommandSpec = {
     ...LIMIT_FLAGS,
     { name: 'ocr', setting: 'verity.ocr.enabled', help: 'after the text index, read scanned PDF pages offline (cached; Ctrl-C stops, the next run resumes)' },
     { name: 'ocr-languages', value: 'eng+deu', default: 'eng', setting: 'verity.ocr.languages', help: 'OCR languages (English ships; others need their @tesseract.js-data package)' },
-    { name: 'ocr-max-pages', value: 'N', default: '20', setting: 'verity.ocr.maxPagesPerFile', help: 'recognise at most N scanned pages per PDF' },
+    { name: 'ocr-max-pages', value: 'N', default: '20', setting: 'verity.ocr.maxPagesPerFile', range: LIMIT_RANGES.ocrMaxPagesPerFile, help: 'recognise at most N scanned pages per PDF (1–1000)' },
     VERBOSE_FLAG,
   ],
   examples: ['verity index docs', 'verity index scans --ocr', 'verity index docs --store .verity-docs --max-pdf-pages 5000'],

@@ -6,7 +6,8 @@
 import type { Verity } from '../../core/api';
 import type { OcrProgress } from '../../core/ocr/ocrStage';
 import { VerityError } from '../../core/errors';
-import { intFlag, flag, type ParsedArgs } from '../args';
+import { LIMIT_RANGES } from '../../core/limits';
+import { numberFlag, flag, type ParsedArgs } from '../args';
 import type { CliIO } from '../io';
 
 /** The OCR settings the flags ask for, or undefined without --ocr. */
@@ -17,7 +18,7 @@ export function ocrFlags(parsed: ParsedArgs): { languages: string[]; maxPagesPer
   }
   const languages = (flag(parsed, 'ocr-languages') ?? 'eng').split(/[+,]/).map((l) => l.trim()).filter(Boolean);
   if (!languages.every((l) => /^[a-z]{3}(?:_[a-z]+)*$/i.test(l))) throw new VerityError('BAD_INPUT', `--ocr-languages takes codes like eng or eng+deu, got "${flag(parsed, 'ocr-languages')}"`);
-  return { languages, maxPagesPerFile: intFlag(parsed, 'ocr-max-pages', 20) };
+  return { languages, maxPagesPerFile: numberFlag(parsed, 'ocr-max-pages', LIMIT_RANGES.ocrMaxPagesPerFile.default) };
 }
 
 /** Runs the OCR stage for the CLI and prints its summary; returns false when cancelled. */

@@ -1,5 +1,6 @@
-import { flag, intFlag, usageError } from '../args';
-import { commandFunction, OPEN_FLAGS, type CommandSpec } from '../command';
+import { flag, numberFlag, usageError } from '../args';
+import { commandFunction } from '../command';
+import { OPEN_FLAGS, type CommandSpec } from '../spec';
 import { EXIT_OK } from '../io';
 import { limitsFromFlags } from '../limits';
 import { locationText } from '../location';
@@ -15,7 +16,7 @@ export const searchSpec: CommandSpec = {
     ':line for markdown or #page=N for PDF).',
   ],
   flags: [
-    { name: 'k', value: 'N', default: '5', help: 'how many passages to show' },
+    { name: 'k', value: 'N', default: '5', range: { min: 1, max: 1000, integer: true }, help: 'how many passages to show (1–1000)' },
     { name: 'json', help: 'print the passages as a JSON array' },
     { name: 'path', value: '<prefix>', help: 'only files whose path (relative to the indexed folder) starts with this' },
     { name: 'kind', value: 'md|pdf', help: 'only markdown or only PDF passages' },
@@ -28,7 +29,7 @@ export const searchSpec: CommandSpec = {
     const kind = flag(parsed, 'kind');
     if (kind !== undefined && kind !== 'md' && kind !== 'pdf') throw usageError(`--kind must be md or pdf, got "${kind}"`);
     if (parsed.flags.has('docs') && parsed.flags.has('store')) throw usageError('use either --docs or --store, not both');
-    const k = intFlag(parsed, 'k', 5);
+    const k = numberFlag(parsed, 'k', 5);
     const verity = await openVerity({ docs: flag(parsed, 'docs'), store: flag(parsed, 'store'), io, verbose: parsed.flags.has('verbose'), limits: limitsFromFlags(parsed) });
     const hits = await verity.search(query, { k, pathPrefix: flag(parsed, 'path'), kind });
     if (parsed.flags.has('json')) {

@@ -1,5 +1,6 @@
 import { flag, usageError } from '../args';
-import { commandFunction, OPEN_FLAGS, type CommandSpec } from '../command';
+import { commandFunction } from '../command';
+import { OPEN_FLAGS, type CommandSpec } from '../spec';
 import { EXIT_FINDINGS, EXIT_OK } from '../io';
 import { limitsFromFlags } from '../limits';
 import { openVerity, workspaceRoot } from '../openVerity';

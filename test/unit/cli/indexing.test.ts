@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../src/cli/main';
-import { LIMIT_FLAGS } from '../../../src/cli/command';
+import { LIMIT_FLAGS } from '../../../src/cli/spec';
 import { SETTINGS } from '../../../src/vscode/settings';
 import type { CliIO } from '../../../src/cli/io';
 
