@@ -71,6 +71,11 @@ if (require.main === module) {
     isTTY: Boolean(process.stderr.isTTY),
     cwd: process.cwd(),
     env: process.env,
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
   };
   // a failure outside a command's own handling (a worker, a stray callback) is still one line
   process.on('uncaughtException', (e) => {

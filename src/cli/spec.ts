@@ -54,4 +54,4 @@ export const LIMIT_FLAGS: readonly FlagSpec[] = [
 ];
 
 /** The flags of every command that reads an index: where it is, and the limits when it is refreshed. */
-export const OPEN_FLAGS: readonly FlagSpec[] = [STORE_FLAG, DOCS_FLAG, ...LIMIT_FLAGS, VERBOSE_FLAG];
+export const OPEN_FLAGS: readonly FlagSpec[] = [STORE_FLAG, DOCS_FLAG, DRAFTS_FLAG, ...LIMIT_FLAGS, VERBOSE_FLAG];

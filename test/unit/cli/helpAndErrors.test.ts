@@ -14,6 +14,7 @@ mkdirSync(path.join(cwd, 'docs'));
 writeFileSync(path.join(cwd, 'docs', 'a.md'), '# Renewal\n\nYou can renew your license online up to 60 days before it expires.\n');
 writeFileSync(path.join(cwd, 'notes.md'), 'The license can be renewed online.\n');
 writeFileSync(path.join(cwd, 'afile'), 'not a folder\n');
+mkdirSync(path.join(cwd, 'empty'));
 
 async function run(argv: string[], env: Record<string, string> = {}) {
   const io = { out: '', err: '', isTTY: false, cwd, env, stdout: (s: string) => void (io.out += s), stderr: (s: string) => void (io.err += s) } satisfies CliIO & { out: string; err: string };
@@ -40,10 +41,11 @@ const BAD: Array<[argv: string[], pattern: RegExp]> = [
   [['search', 'x', '--k', '99999999999999999999'], /--k must be a whole number from 1 to 1000, got "99999999999999999999"/],
   [['search', 'x', '--k', ''], /--k must be a whole number from 1 to 1000/],
   [['search', 'x', '--kind', 'doc'], /--kind must be md or pdf/],
-  [['search', 'x', '--store', 'nowhere'], /no index in nowhere: run "verity index <folder>" first, or pass --docs <folder>/],
+  [['search', 'x', '--store', 'nowhere'], /no index in nowhere: run "verity index <folder> --store nowhere" first, or pass --docs <folder>/],
   [['search', 'x', '--store', 'afile'], /the store afile is a file/],
   [['search', 'x', '--docs', 'docs', '--store', 'nowhere'], /either --docs or --store/],
-  [['search', 'x', '--docs', 'notes.md'], /notes\.md is a file, not a folder/],
+  [['search', 'x', '--docs', 'afile'], /afile is not a markdown or PDF file: --docs takes folders and \.md, \.markdown, \.mdx or \.pdf files/],
+  [['search', 'x', '--docs', 'nowhere.md'], /no such file or folder: nowhere\.md/],
   [['search', 'x', '-k', '3'], /unknown option -k/],
   [['search', 'x', '--bogus'], /unknown option --bogus/],
   [['status', 'docs'], /status takes no arguments/],
@@ -54,10 +56,16 @@ const BAD: Array<[argv: string[], pattern: RegExp]> = [
   [['check', 'notes.md', '--docs', 'docs', '--format'], /--format needs a value/],
   [['check', 'notes.md', '--docs', 'docs', '--fail-on', 'never'], /--fail-on must be/],
   [['check', 'missing.md', '--docs', 'docs'], /cannot read missing\.md: no such file/],
-  [['check', 'docs', '--docs', 'docs'], /docs is a folder/],
+  [['check', 'empty', '--docs', 'docs'], /no markdown or text files in empty/],
+  [['check', '*.nothing', '--docs', 'docs'], /no markdown or text files match/],
+  [['check', '-', '--files-from', '-', '--docs', 'docs'], /standard input can be read once/],
+  [['check', '--changed', 'no-such-ref-or-path', '--docs', 'docs'], /--changed (needs a git repository|no-such-ref-or-path: git knows no commit)/],
+  [['check', 'notes.md', '--show', 'some', '--docs', 'docs'], /--show must be problems or all/],
+  [['check', 'notes.md', '--baseline', 'none.json', '--docs', 'docs'], /no baseline at none\.json: write one first with --write-baseline none\.json/],
+  [['check', 'notes.md', '--baseline', 'notes.md', '--docs', 'docs'], /notes\.md is not a verity baseline \(not JSON\)/],
   [['check', 'manual.pdf', '--docs', 'docs'], /checking PDFs is not supported/],
   [['check', '--text', '  ', '--docs', 'docs'], /--text is empty/],
-  [['check', 'notes.md', '--docs', 'nowhere'], /no such folder: nowhere/],
+  [['check', 'notes.md', '--docs', 'nowhere'], /no such file or folder: nowhere/],
   [['check', 'notes.md', '--store', 'afile'], /the store afile is a file/],
   [['ask'], /the question is empty/],
   [['ask', 'q', '--docs', 'docs'], /no model configured/],
