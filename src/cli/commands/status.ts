@@ -1,4 +1,5 @@
 import type { FileRecord } from '../../core/types';
+import { DEFAULT_DRAFTS } from '../../core/verity';
 import { usageError } from '../args';
 import { commandFunction } from '../command';
 import { OPEN_FLAGS, type CommandSpec } from '../spec';
@@ -48,7 +49,8 @@ export const statusSpec: CommandSpec = {
       `${plural(files.length, 'file')}: ${sources.length} indexed as sources, ${plural(drafts.length, 'draft')}, ${skipped.length} skipped, ` +
         `${plural(verity.passageCount(), 'passage')} (${shownPath(workspaceRoot(verity) ?? '')})\n`,
     );
-    io.stdout(`Drafts (never evidence): files matching ${patterns.length ? patterns.map((p) => printable(p)).join(', ') : 'nothing'}\n`);
+    const which = patterns.join('\0') === DEFAULT_DRAFTS.join('\0') ? 'drafts/ folders, draft.md, draft-*.md, *-draft.md, *.draft.md (the default; --drafts or verity.drafts changes it)' : patterns.length ? patterns.map((p) => printable(p)).join(', ') : 'nothing';
+    io.stdout(`Drafts (never evidence): ${which}\n`);
     return skipped.length ? EXIT_FINDINGS : EXIT_OK;
   },
 };
