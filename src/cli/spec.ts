@@ -26,7 +26,7 @@ export const DOCS_FLAG: FlagSpec = {
   name: 'docs',
   value: '<path>',
   repeat: true,
-  help: 'index this folder or file in memory instead of using a store (repeat it for several)',
+  help: 'index this folder or markdown/PDF file in memory instead of using a store',
 };
 export const VERBOSE_FLAG: FlagSpec = { name: 'verbose', help: 'log what is loaded and indexed to stderr' };
 export const DRAFTS_FLAG: FlagSpec = {

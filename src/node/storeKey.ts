@@ -10,7 +10,8 @@ import { constants, promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { VerityError } from '../core/errors';
-import type { StoreSigner } from '../core/index/storeTrust';
+import { openTrustedStorage, type StoreSigner, type TrustedStorage, type TrustOptions } from '../core/index/storeTrust';
+import { createFsStorage } from './fsStorage';
 
 export const STORE_KEY_FILE = 'store-key';
 
@@ -86,4 +87,20 @@ function errnoText(e: unknown): string {
   if (code === 'EROFS') return 'the file system is read-only';
   if (code === 'ENOSPC') return 'the disk is full';
   return code ?? (e instanceof Error ? e.message : String(e));
+}
+
+/**
+ * The one call an adapter makes for a signed store on disk: the key from `keyDir` (the CLI's
+ * config folder, the editor's global storage), the store folder wrapped so only blobs this user
+ * wrote are read. Without a usable key (reported through `onKeyProblem`) nothing stored is
+ * trusted and the caller rebuilds from the documents.
+ */
+export async function openSignedFsStore(storeDir: string, keyDir: string, opts: TrustOptions & { onKeyProblem?: (message: string) => void } = {}): Promise<TrustedStorage> {
+  let signer: StoreSigner | undefined;
+  try {
+    signer = createStoreSigner(await loadOrCreateStoreKey(keyDir));
+  } catch (e) {
+    opts.onKeyProblem?.(e instanceof Error ? e.message : String(e));
+  }
+  return openTrustedStorage(createFsStorage(storeDir), signer, opts);
 }

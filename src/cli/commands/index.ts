@@ -19,7 +19,8 @@ export const indexSpec: CommandSpec = {
   details: [
     'Only files whose size or date changed are read again. Files that cannot be indexed are',
     'skipped with a coded reason (see "verity status"); the store remembers the limits it was',
-    'indexed with, and raising a limit re-reads the files it had skipped.',
+    'indexed with, and raising a limit re-reads the files it had skipped. A store you did not write',
+    '(committed to a repository, copied, or made by an older Verity) is rebuilt and signed as yours.',
     'Exit 1 when a file was skipped or the folder holds no markdown or PDF at all.',
   ],
   flags: [
