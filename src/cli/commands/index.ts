@@ -50,7 +50,10 @@ export const indexSpec: CommandSpec = {
       ...(ocr ? { ocr } : {}),
     });
     const progress = io.isTTY ? progressBar(io) : progressLines(io, () => verity.passageCount());
-    const summary = await verity.indexWorkspace({ force: parsed.flags.has('force'), onProgress: progress });
+    // drafts left as drafts count as "unchanged" in the core's summary; the summary line counts sources
+    const draftsBefore = new Set(verity.files().filter((f) => f.reason === 'DRAFT').map((f) => f.path));
+    const indexed = await verity.indexWorkspace({ force: parsed.flags.has('force'), onProgress: progress });
+    const summary = { ...indexed, unchanged: indexed.unchanged - indexed.skipped.filter((f) => f.reason === 'DRAFT' && draftsBefore.has(f.path)).length };
     if (io.isTTY) io.stderr('\r\x1b[2K');
     if (summary.files === 0) {
       // saved even when empty, so later commands load a valid (empty) index instead of warning
@@ -88,7 +91,7 @@ export function summaryText(summary: IndexSummary, opts: { ocr?: boolean; dir?: 
   if (summary.removed) counts.push(`${fmt(summary.removed)} removed`);
   const reasons = sorted.map(([r, l]) => `${l.length} ${r === QUEUED ? 'queued for OCR' : r}`).join(', ');
   const head = skipped.length ? `Indexed ${fmt(done)} of ${plural(considered, 'file')} (${fmt(skipped.length)} skipped: ${reasons})` : `Indexed ${plural(considered, 'file')}`;
-  const draftNote = drafts.length ? `; ${plural(drafts.length, 'draft')} never evidence (see "verity status")` : '';
+  const draftNote = drafts.length ? `; ${plural(drafts.length, 'draft')} (never evidence, see "verity status")` : '';
   let out = `${head}: ${plural(summary.passages, 'passage')} in ${(summary.ms / 1000).toFixed(1)} s (${counts.join(', ')})${draftNote}.\n`;
   for (const [reason, list] of sorted) {
     out += `  ${reasonHeading(reason, list, opts)}\n`;
