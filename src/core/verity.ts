@@ -177,7 +177,9 @@ export function createVerity(deps: VerityDeps): Verity {
       if (passages.length === 0) return { record: noText(path, base, doc.pageCount), unchanged: false };
       // Image-only pages among text pages are recognised later, in the background.
       const textless = doc.pageCount - doc.pages.filter((p) => pdfHasText({ pageCount: 1, pages: [p] })).length;
-      const ocr = ocrOn && textless > 0 ? { ocr: { state: 'pending' as const, pages: 0, pendingPages: textless, message: `${textless} page${textless === 1 ? '' : 's'} without text, OCR pending` } } : {};
+      // recorded with OCR off too: the status says what was not read, and a later run with OCR on reads it
+      const without = `${textless} page${textless === 1 ? '' : 's'} without text`;
+      const ocr = textless > 0 ? { ocr: { state: 'pending' as const, pages: 0, pendingPages: textless, message: ocrOn ? `${without}, OCR pending` : `${without}, not read (OCR is off)` } } : {};
       return { record: { path, kind, ...base, state: 'indexed', passages: passages.length, title, pages: doc.pageCount, ...ocr }, passages, unchanged: false };
     } catch (e) {
       if (isVerityError(e) && e.code === 'CANCELLED') throw e;

@@ -61,7 +61,7 @@ export const indexSpec: CommandSpec = {
       io.stdout(`No markdown or PDF files in ${shownPath(dir)}: nothing to index (looked for .md, .markdown, .mdx and .pdf files).\n`);
       return EXIT_FINDINGS;
     }
-    io.stdout(summaryText(summary, { ocr: ocr !== undefined, dir }));
+    io.stdout(summaryText(summary, { ocr: ocr !== undefined, dir, files: verity.files() }));
     // Scanned pages come last, so the text index above is saved and searchable first.
     if (ocr && !(await runCliOcr(verity, io))) return EXIT_FINDINGS;
     return verity.files().some((f) => f.state === 'skipped' && f.reason !== 'DRAFT') ? EXIT_FINDINGS : EXIT_OK;
@@ -75,7 +75,7 @@ export const index = commandFunction(indexSpec);
  * skipped files: they are counted apart. Scanned PDFs are "queued for OCR" with --ocr, and name
  * --ocr without it.
  */
-export function summaryText(summary: IndexSummary, opts: { ocr?: boolean; dir?: string } = {}): string {
+export function summaryText(summary: IndexSummary, opts: { ocr?: boolean; dir?: string; files?: readonly FileRecord[] } = {}): string {
   const drafts = summary.skipped.filter((f) => f.reason === 'DRAFT');
   const skipped = summary.skipped.filter((f) => f.reason !== 'DRAFT');
   const groups = new Map<string, FileRecord[]>();
@@ -93,6 +93,11 @@ export function summaryText(summary: IndexSummary, opts: { ocr?: boolean; dir?: 
   const head = skipped.length ? `Indexed ${fmt(done)} of ${plural(considered, 'file')} (${fmt(skipped.length)} skipped: ${reasons})` : `Indexed ${plural(considered, 'file')}`;
   const draftNote = drafts.length ? `; ${plural(drafts.length, 'draft')} (never evidence, see "verity status")` : '';
   let out = `${head}: ${plural(summary.passages, 'passage')} in ${(summary.ms / 1000).toFixed(1)} s (${counts.join(', ')})${draftNote}.\n`;
+  const waiting = opts.ocr ? [] : (opts.files ?? []).filter((f) => f.state === 'indexed' && f.ocr?.state === 'pending');
+  if (waiting.length) {
+    const pages = waiting.reduce((n, f) => n + (f.ocr?.pendingPages ?? 0), 0);
+    out += `  ${plural(pages, 'scanned page')} in ${plural(waiting.length, 'PDF')} not read: "verity index ${opts.dir ? shownPath(opts.dir) : '<dir>'} --ocr" reads them\n`;
+  }
   for (const [reason, list] of sorted) {
     out += `  ${reasonHeading(reason, list, opts)}\n`;
     const perFile = new Set(list.map((f) => f.message ?? '')).size > 1;

@@ -10,6 +10,12 @@ import { printable, shownPath } from '../printable';
 
 const isDraft = (f: FileRecord): boolean => f.reason === 'DRAFT';
 
+/** What OCR made of a PDF's pages without text; pages still waiting name the command that reads them. */
+function ocrNote(f: FileRecord): string {
+  if (f.ocr?.state === 'pending' && f.ocr.pendingPages) return `; ${plural(f.ocr.pendingPages, 'page')} without text not read yet ("verity index --ocr" reads them)`;
+  return f.ocr?.message ? `; ${printable(f.ocr.message)}` : '';
+}
+
 /** `verity status`: every file of the store with its role: a source (indexed), a draft, or skipped and why. */
 export const statusSpec: CommandSpec = {
   name: 'status',
@@ -39,7 +45,7 @@ export const statusSpec: CommandSpec = {
     for (const f of [...sources, ...drafts, ...skipped]) {
       const state =
         f.state === 'indexed'
-          ? `indexed  ${plural(f.passages, 'passage')}${f.pages ? `, ${plural(f.pages, 'page')}` : ''}${f.ocr?.message ? `; ${printable(f.ocr.message)}` : ''}`
+          ? `indexed  ${plural(f.passages, 'passage')}${f.pages ? `, ${plural(f.pages, 'page')}` : ''}${ocrNote(f)}`
           : isDraft(f)
             ? 'draft    never evidence'
             : `skipped  ${f.reason}: ${printable(f.message ?? '')}`;

@@ -83,3 +83,17 @@ test('OCR progress counts a scanned file\'s pages from the start (not "0/1 pages
   await verity.runOcr({ onProgress: (p) => seen.push({ ...p }) });
   assert.equal(seen[0]!.pagesTotal, 4, JSON.stringify(seen[0]));
 });
+
+test('a PDF with some scanned pages, indexed without --ocr, says which pages were not read, and a later --ocr run reads them', async (t) => {
+  const dir = tree(t, {});
+  copyFileSync(path.join(repo, 'test/fixtures/ocr/mixed.pdf'), path.join(dir, 'mixed.pdf'));
+  const plain = await runCli(dir, ['index', '.']);
+  assert.equal(plain.code, 0, plain.err);
+  assert.match(plain.out, /^ {2}1 scanned page in 1 PDF not read: "verity index \. --ocr" reads them$/m);
+  const status = await runCli(dir, ['status']);
+  assert.match(status.out, /^mixed\.pdf\s+indexed\s+1 passage, 2 pages; 1 page without text not read yet \("verity index --ocr" reads them\)$/m);
+  // the file is unchanged, yet its waiting page is read when OCR is asked for
+  const ocr = await runCli(dir, ['index', '.', '--ocr']);
+  assert.equal(ocr.code, 0, ocr.err);
+  assert.match(ocr.out, /OCR: 1 of 1 scanned file gained text: 1 page recognised/);
+});
