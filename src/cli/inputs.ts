@@ -33,6 +33,8 @@ export interface CollectedInputs {
   deleted: string[];
   /** Listed files that are not markdown or text: not checked. */
   ignored: string[];
+  /** Folders below a given one that could not be read, with the reason: their files are not checked. */
+  unreadable: string[];
 }
 
 export interface InputRequest {
@@ -55,7 +57,7 @@ export async function collectInputs(req: InputRequest): Promise<CollectedInputs>
   const { io } = req;
   const stdinUsers = req.positional.filter((p) => p === '-').length + (req.filesFrom === '-' ? 1 : 0);
   if (stdinUsers > 1) throw usageError('standard input can be read once: use either "-" (text) or --files-from - (a list of paths)');
-  const out: CollectedInputs = { inputs: [], deleted: [], ignored: [] };
+  const out: CollectedInputs = { inputs: [], deleted: [], ignored: [], unreadable: [] };
   const seen = new Set<string>();
   const addFile = async (shownPath: string, abs: string): Promise<void> => {
     if (seen.has(abs)) return;
@@ -78,7 +80,7 @@ export async function collectInputs(req: InputRequest): Promise<CollectedInputs>
         out.inputs.push({ path: '<stdin>', content: await readStdin(io) });
         continue;
       }
-      for (const file of await expandPath(p, io.cwd)) await addFile(file.shown, file.abs);
+      for (const file of await expandPath(p, io.cwd, out.unreadable)) await addFile(file.shown, file.abs);
     }
   }
 
@@ -101,7 +103,7 @@ async function addListed(abs: string, shownPath: string, out: CollectedInputs, a
     return;
   }
   if (st.isDirectory()) {
-    for (const f of await walk(abs)) await addFile(path.posix.join(shownPath, path.relative(abs, f).split(path.sep).join('/')), f);
+    for (const f of await walk(abs, out.unreadable)) await addFile(path.posix.join(shownPath, path.relative(abs, f).split(path.sep).join('/')), f);
     return;
   }
   if (!isCheckable(abs)) {
@@ -112,29 +114,37 @@ async function addListed(abs: string, shownPath: string, out: CollectedInputs, a
 }
 
 /** A file as given, a folder's prose files, or a glob's matches (none is an error). */
-async function expandPath(p: string, cwd: string): Promise<Array<{ shown: string; abs: string }>> {
+async function expandPath(p: string, cwd: string, unreadable: string[]): Promise<Array<{ shown: string; abs: string }>> {
   const abs = path.resolve(cwd, p);
   const st = await fs.stat(abs).catch(() => undefined);
   if (st?.isDirectory()) {
-    const files = await walk(abs);
+    const files = await walk(abs, unreadable);
     if (files.length === 0) throw new VerityError('BAD_INPUT', `no markdown or text files in ${p} (looked for ${CHECKABLE.join(', ')})`);
     return files.map((f) => ({ shown: path.posix.join(p.replace(/\\/g, '/').replace(/\/+$/, '') || '.', path.relative(abs, f).split(path.sep).join('/')), abs: f }));
   }
   if (/\.pdf$/i.test(p)) throw new VerityError('BAD_INPUT', `${p}: checking PDFs is not supported; check markdown or text files (PDFs are sources: --docs or --store)`);
   if (st) return [{ shown: p, abs }];
   if (hasGlobSyntax(p)) {
-    const matches = await expandGlob(p, cwd);
+    const matches = await expandGlob(p, cwd, unreadable);
     if (matches.length === 0) throw new VerityError('BAD_INPUT', `no markdown or text files match ${p}`);
     return matches;
   }
   throw new VerityError('BAD_INPUT', `cannot read ${p}: no such file`);
 }
 
-/** Every prose file below a folder, sorted, skipping VCS folders, dependencies and stores. */
-async function walk(dir: string): Promise<string[]> {
+/**
+ * Every prose file below a folder, sorted, skipping VCS folders, dependencies and stores; a
+ * folder that cannot be read is added to `unreadable` with its reason.
+ */
+async function walk(dir: string, unreadable: string[]): Promise<string[]> {
   const out: string[] = [];
   const visit = async (d: string): Promise<void> => {
-    const entries = await fs.readdir(d, { withFileTypes: true }).catch(() => []);
+    const entries = await fs.readdir(d, { withFileTypes: true }).catch((e: unknown) => {
+      const code = (e as { code?: string }).code;
+      // a folder that is not there (a glob's fixed part, a folder removed meanwhile) holds nothing to check
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') unreadable.push(`${d}: ${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : String(code ?? e)}`);
+      return [];
+    });
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const e of entries) {
       const p = path.join(d, e.name);
@@ -148,7 +158,7 @@ async function walk(dir: string): Promise<string[]> {
 }
 
 /** Expands a glob relative to the working folder: walks from its fixed leading folders. */
-async function expandGlob(glob: string, cwd: string): Promise<Array<{ shown: string; abs: string }>> {
+async function expandGlob(glob: string, cwd: string, unreadable: string[]): Promise<Array<{ shown: string; abs: string }>> {
   const g = glob.replace(/\\/g, '/').replace(/^\.\//, '');
   const parts = g.split('/');
   const fixed: string[] = [];
@@ -156,7 +166,7 @@ async function expandGlob(glob: string, cwd: string): Promise<Array<{ shown: str
   const base = path.resolve(cwd, ...fixed);
   const re = globToRegExp(parts.join('/'));
   const prefix = fixed.join('/');
-  return (await walk(base))
+  return (await walk(base, unreadable))
     .map((abs) => ({ abs, rel: path.relative(base, abs).split(path.sep).join('/') }))
     .filter((f) => re.test(f.rel))
     .map((f) => ({ shown: prefix ? `${prefix}/${f.rel}` : f.rel, abs: f.abs }));

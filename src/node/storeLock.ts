@@ -36,8 +36,11 @@ export async function lockStore(storeDir: string, opts: StoreLockOptions = {}): 
       return async () => {
         if (released) return;
         released = true;
-        // a folder made read-only meanwhile keeps the lock file: the next writer takes it over (its pid is gone)
-        await fs.rm(file, { force: true }).catch(() => undefined);
+        await fs.rm(file, { force: true }).catch((e: unknown) => {
+          // a folder made read-only meanwhile keeps the lock file (the run has said STORE_READ_ONLY
+          // already); the next writer takes it over, as its pid is gone
+          if (!readOnlyError(storeDir, e)) throw e;
+        });
       };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw readOnlyError(storeDir, e) ?? e;

@@ -14,6 +14,7 @@ import { OPEN_FLAGS, type CommandSpec } from '../spec';
 import { EXIT_FINDINGS, EXIT_OK, type CliIO } from '../io';
 import { collectInputs, type CheckInput } from '../inputs';
 import { isCommit, gitProvenance } from '../git';
+import { printable } from '../printable';
 import { openOptionsFromFlags, openVerity, workspaceRoot } from '../openVerity';
 import { blankComments, inlineSuppressions } from '../suppress';
 import { applyBaseline, baselineFlags, writeRunBaseline } from '../runBaseline';
@@ -92,6 +93,7 @@ async function run(parsed: ParsedArgs, io: CliIO): Promise<number> {
   const collected = await collectInputs({ positional, filesFrom: flag(parsed, 'files-from'), ...(changed !== undefined ? { changed } : {}), io });
   const inputs: CheckInput[] = collected.inputs;
   if (text !== undefined) inputs.push({ path: '<text>', content: text });
+  for (const u of collected.unreadable) io.stderr(`verity: warning: cannot read the folder ${printable(u)}; its files are not checked\n`);
   if (collected.ignored.length) io.stderr(`verity: ${collected.ignored.length} listed file${collected.ignored.length === 1 ? ' is' : 's are'} not markdown or text: not checked (${collected.ignored.slice(0, 3).join(', ')}${collected.ignored.length > 3 ? ', …' : ''})\n`);
 
   const report: CheckReport = { files: [], show, deleted: collected.deleted };

@@ -125,3 +125,16 @@ test('a read-only store folder is reported as read-only, before a run and in the
   const after = verity(dir, 'index', 'docs');
   assert.equal(after.code, 0, after.err);
 });
+
+test('verity check on a folder with an unreadable subfolder says which files it could not check', { skip: !existsSync(CLI) && 'needs npm run build' }, async (t) => {
+  const dir = userDir(t, {
+    'docs/a.md': '# A\n\nThe lamp has a two-year warranty.\n',
+    'answers/ok.md': 'The lamp has a two-year warranty.\n',
+    'answers/locked/hidden.md': 'The lamp has a ten-year warranty.\n',
+  });
+  chmodSync(path.join(dir, 'answers', 'locked'), 0o000);
+  const r = verity(dir, 'check', 'answers', '--docs', 'docs');
+  assert.equal(r.code, 0, r.out + r.err);
+  assert.match(r.err, new RegExp(`^verity: warning: cannot read the folder ${path.join(dir, 'answers', 'locked').replace(/[/.]/g, '\\$&')}: permission denied; its files are not checked$`, 'm'));
+  assert.match(r.out, /1 sentence in 1 file: 1 supported/);
+});
