@@ -14,7 +14,7 @@ import { createFsWorkspace } from '../../../src/node/fsWorkspace';
 import { createFsStorage } from '../../../src/node/fsStorage';
 import { lockStore } from '../../../src/node/storeLock';
 import { loadPassageIndex } from '../../../src/core/index';
-import { contentHash, MANIFEST_NAME } from '../../../src/core/index/snapshot';
+import { craftShards } from '../../support/craftStore';
 import { isVerityError } from '../../../src/core/errors';
 
 function tmp(t: { after: (f: () => void) => void }, prefix: string): string {
@@ -40,36 +40,40 @@ function snapshotOf(dir: string): string {
     .join('\n');
 }
 
-test('a shipped .verity/workspace.json pointing elsewhere is refused, naming both folders', async (t) => {
+test('a shipped .verity/workspace.json pointing elsewhere is not trusted: the folder holding it is read instead, with one line', async (t) => {
   const other = tmp(t, 'verity-other-');
   writeFileSync(path.join(other, 'secret.md'), '# Secret\n\nThe root password of the build machine is hunter2.\n');
   const repo = tmp(t, 'verity-repo-');
+  writeFileSync(path.join(repo, 'readme.md'), '# Repo\n\nThe build machine runs Debian.\n');
   mkdirSync(path.join(repo, '.verity'));
   writeFileSync(path.join(repo, '.verity', 'workspace.json'), JSON.stringify({ root: other }));
   for (const argv of [['search', 'root password build machine'], ['status']]) {
     const out = io(repo);
-    assert.equal(await main(argv, out), 2, out.text());
+    assert.equal(await main(argv, out), 0, out.text());
     assert.doesNotMatch(out.text(), /hunter2|secret\.md/);
-    assert.match(out.text(), /STORE_ROOT_MISMATCH/);
-    assert.ok(out.text().includes(other) && out.text().includes(repo), out.text());
-    assert.equal(out.text().trim().split('\n').length, 1);
+    assert.match(out.text(), /readme\.md/, 'the folder holding the store is what is read');
+    const notice = out.text().split('\n').filter((l) => l.startsWith('verity: warning:'));
+    assert.equal(notice.length, 1, out.text());
+    assert.match(notice[0]!, /not signed by you .*ignored/);
   }
 });
 
-test('index refuses to make a store that later reads would refuse: the store must hold the folder it indexes', async (t) => {
+test('a store may live anywhere: the folder it indexes is recorded inside it (and signed)', async (t) => {
   const docs = tmp(t, 'verity-docs-');
   writeFileSync(path.join(docs, 'a.md'), '# A\n\nThe lamp has a two year warranty.\n');
   const cwd = tmp(t, 'verity-cwd-');
   const out = io(cwd);
-  assert.equal(await main(['index', docs], out), 2, out.text());
-  assert.match(out.text(), /STORE_ROOT_MISMATCH/);
-  assert.ok(out.text().includes(path.join(docs, '.verity')), out.text());
-  assert.ok(!existsSync(path.join(cwd, '.verity', 'workspace.json')), 'nothing written');
-  const ok = io(cwd);
-  assert.equal(await main(['index', docs, '--store', path.join(docs, '.verity')], ok), 0, ok.text());
+  assert.equal(await main(['index', docs], out), 0, out.text());
+  assert.ok(existsSync(path.join(cwd, '.verity', 'workspace.json')));
   const found = io(cwd);
-  assert.equal(await main(['search', 'lamp warranty', '--store', path.join(docs, '.verity')], found), 0, found.text());
+  assert.equal(await main(['search', 'lamp warranty'], found), 0, found.text());
   assert.match(found.text(), /^a\.md:1 /m);
+  assert.doesNotMatch(found.text(), /warning/);
+  const cache = path.join(tmp(t, 'verity-cache-'), 'stores', 'docs');
+  assert.equal(await main(['index', docs, '--store', cache], io(cwd)), 0);
+  const fromCache = io(tmp(t, 'verity-elsewhere-'));
+  assert.equal(await main(['search', 'lamp warranty', '--store', cache], fromCache), 0, fromCache.text());
+  assert.match(fromCache.text(), /^a\.md:1 /m);
 });
 
 test('search, status and check never write to the store', async (t) => {
@@ -139,29 +143,6 @@ test('temp files left by killed writers are swept by the next write', async (t) 
   assert.equal(await main(['index', 'docs'], io(cwd)), 0);
   assert.equal(existsSync(path.join(cwd, '.verity', orphan)), false);
 });
-
-/** Rewrites the JSON header of every shard in a saved store, keeping the manifest's hashes valid. */
-function craftShards(dir: string, mutate: (passages: Array<Record<string, unknown>>) => void): void {
-  const manifestPath = path.join(dir, MANIFEST_NAME);
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { shards: Array<{ file: string; hash: string; bytes: number }> };
-  for (const entry of manifest.shards) {
-    const bytes = readFileSync(path.join(dir, entry.file));
-    const len = bytes.readUInt32LE(8);
-    const header = JSON.parse(bytes.subarray(12, 12 + len).toString('utf8')) as { passages: Array<Record<string, unknown>> };
-    mutate(header.passages);
-    const json = Buffer.from(JSON.stringify(header));
-    const pad4 = (x: number) => (x + 3) & ~3;
-    const head = Buffer.alloc(pad4(12 + json.length));
-    bytes.copy(head, 0, 0, 8);
-    head.writeUInt32LE(json.length, 8);
-    json.copy(head, 12);
-    const out = Buffer.concat([head, bytes.subarray(pad4(12 + len))]);
-    writeFileSync(path.join(dir, entry.file), out);
-    entry.hash = contentHash(new Uint8Array(out));
-    entry.bytes = out.length;
-  }
-  writeFileSync(manifestPath, JSON.stringify(manifest));
-}
 
 test('a crafted shard (path leaving the root, passage without text) is refused, never shown', async (t) => {
   const crafted: Array<[string, (p: Record<string, unknown>) => void]> = [
