@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --only ingest,index,scale,cli,check,loop,ocr]`: prints the
+ * `npm run bench [-- --quick] [-- --only ingest,index,scale,cli,check,loop,ocr,trust]`: prints the
  * benchmark tables of every area. Figures are printed, never asserted: these machines are noisy,
  * so comparisons are taken side by side inside one run. The scale and CLI sections take more
  * flags (`--scale-5m`, `--minisearch-1m`, `--before <checkout>`, `--fresh`; see their files).
@@ -15,7 +15,7 @@ interface BenchContext {
 }
 type Section = { run(ctx: BenchContext): Promise<void> };
 
-const SECTIONS = ['ingest', 'index', 'scale', 'cli', 'check', 'loop', 'ocr'] as const;
+const SECTIONS = ['ingest', 'index', 'scale', 'cli', 'check', 'loop', 'ocr', 'trust'] as const;
 
 async function main(): Promise<void> {
   const root = path.resolve(__dirname, '..');

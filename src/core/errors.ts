@@ -22,6 +22,8 @@ export type VerityErrorCode =
   | 'STORE_VERSION'
   | 'STORE_LOCKED'
   | 'STORE_ROOT_MISMATCH'
+  | 'STORE_READ_ONLY'
+  | 'STORE_KEY'
   // models
   | 'MODEL_UNAVAILABLE'
   | 'MODEL_UNREACHABLE'
