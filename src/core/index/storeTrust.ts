@@ -144,16 +144,21 @@ export async function openTrustedStorage(inner: StoragePort, signer: StoreSigner
     opts.onTampered?.(name);
   };
 
-  // Writes of the ledger run one after another, each with the ledger as it is when it runs: a
-  // segment's files are committed side by side, and an older ledger must not land last.
+  // Writes of the ledger run one after another, each with the ledger as it is when it starts: a
+  // segment's files are committed side by side, and an older ledger must not land last. A
+  // request made while one waits to start joins it (it will carry this change too).
   let flushing: Promise<void> = Promise.resolve();
+  let waiting: Promise<void> | undefined;
   const flush = (): Promise<void> => {
     if (!signer) return Promise.resolve();
+    if (waiting) return waiting;
     const next = flushing.then(async () => {
+      waiting = undefined;
       const text = ledgerText(ledger!);
       const doc = { version: LEDGER_VERSION, blobs: [...ledger!].sort((a, b) => (a[0] < b[0] ? -1 : 1)), mac: signer.mac(text) };
       await inner.write(SIGNATURE_NAME, new TextEncoder().encode(JSON.stringify(doc)));
     });
+    waiting = next;
     flushing = next.catch(() => undefined);
     return next;
   };
