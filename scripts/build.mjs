@@ -71,7 +71,7 @@ const targets = [
 if (existsSync(path.join(root, 'webview/main.ts'))) {
   targets.push({
     ...common,
-    entryPoints: { main: 'webview/main.ts', pdf: 'webview/pdfMain.ts' },
+    entryPoints: { main: 'webview/main.ts', pdf: 'webview/pdfMain.ts', panel: 'webview/panel/main.ts' },
     outdir: 'dist/webview',
     platform: 'browser',
     format: 'esm',

@@ -1,6 +1,7 @@
 // Runs every test/unit/**/*.test.ts with node's test runner (TypeScript through tsx).
 // Node 20's runner does not discover .ts files itself.
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -18,5 +19,13 @@ if (files.length === 0) {
   console.error('no unit tests found');
   process.exit(1);
 }
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files], { cwd: root, stdio: 'inherit' });
+// Verity keeps its store-signing key in the user's config folder: the tests get their own, so
+// they neither read nor create one in the home folder of whoever runs them.
+const config = mkdtempSync(path.join(os.tmpdir(), 'verity-test-config-'));
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, XDG_CONFIG_HOME: config },
+});
+rmSync(config, { recursive: true, force: true });
 process.exit(r.status ?? 1);

@@ -10,6 +10,7 @@ import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
 import type { EvidenceRef, HostToWebview, RenderedState, ReportPayload, SentenceVerdict } from '../src/protocol/messages';
 import { validateHostMessage } from '../src/protocol/validate';
+import { countFindings, FINDING_ORDER, FINDINGS, type Finding } from '../src/protocol/vocabulary';
 import { AskBox } from './ask';
 import { clear, el, fmt } from './dom';
 import { PdfViewer } from './pdfViewer';
@@ -52,19 +53,16 @@ function sentencesOf(p: ReportPayload): SentenceVerdict[] {
   return p.kind === 'check' ? p.result.sentences : p.turn.sentences;
 }
 
+/** Counts by finding, in the vocabulary's words and order (clear and possible contradictions apart). */
 function summaryLine(sentences: readonly SentenceVerdict[]): HTMLElement {
-  const count = (v: SentenceVerdict['verdict']): number => sentences.filter((s) => s.verdict === v).length;
-  const badge = (n: number, label: string, cls: string): HTMLElement => {
+  const counts = countFindings(sentences);
+  const badge = (f: Finding): HTMLElement => {
     const b = document.createElement('vscode-badge');
-    b.textContent = fmt(n);
-    return el('span', { class: `count ${cls}` }, [b, ` ${label}`]);
+    b.textContent = fmt(counts[f]);
+    return el('span', { class: `count f-${f}` }, [b, ` ${f === 'not_claim' ? 'not claims' : FINDINGS[f].label}`]);
   };
-  return el('div', { class: 'summary' }, [
-    badge(count('supported'), 'supported', 'v-supported'),
-    badge(count('unsupported'), 'unsupported', 'v-unsupported'),
-    badge(count('contradicted'), 'contradicted', 'v-contradicted'),
-    badge(count('not_claim'), 'not claims', 'v-not_claim'),
-  ]);
+  // "possibly contradicted" only when there is one: most reports have none
+  return el('div', { class: 'summary' }, FINDING_ORDER.filter((f) => f !== 'possibly_contradicted' || counts[f] > 0).map(badge));
 }
 
 const STATUS: Record<string, string> = {

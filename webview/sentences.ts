@@ -1,19 +1,9 @@
 /** Sentence list: verdict chip, score, reason and the deciding evidence (plus close alternatives). */
 import type { EvidenceRef, SentenceVerdict } from '../src/protocol/messages';
+import { FINDINGS, findingOf, isProblem } from '../src/protocol/vocabulary';
 import { el } from './dom';
 
-export type Verdict = SentenceVerdict['verdict'];
-
-const LABEL: Record<Verdict, string> = {
-  supported: 'supported',
-  unsupported: 'unsupported',
-  contradicted: 'contradicted',
-  not_claim: 'not a claim',
-};
-
-export function isProblem(s: SentenceVerdict): boolean {
-  return s.verdict === 'unsupported' || s.verdict === 'contradicted';
-}
+export { isProblem };
 
 /** "notes/renewal.md:12–14 · Renewal › Online" or "manual.pdf p. 3" */
 export function locationText(e: EvidenceRef): string {
@@ -38,10 +28,11 @@ function sentenceItem(s: SentenceVerdict & { dropped?: boolean }, open: (e: Evid
     s.judge ? el('div', { class: 'judge', text: `Judge (${s.judge.model}): ${s.judge.label}${s.judge.decisive ? ' — decided the verdict' : ''}` }) : null,
     s.features ? el('div', { class: 'features', text: Object.entries(s.features).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(' · ') }) : null,
   ]);
+  const finding = findingOf(s);
   const chip = el('button', {
-    class: `chip v-${s.verdict}`,
-    text: LABEL[s.verdict],
-    attrs: { type: 'button', 'aria-expanded': 'false', 'aria-controls': detailsId, title: 'Show details' },
+    class: `chip v-${s.verdict} f-${finding}`,
+    text: FINDINGS[finding].label,
+    attrs: { type: 'button', 'aria-expanded': 'false', 'aria-controls': detailsId, title: `${FINDINGS[finding].description} Show details.` },
     on: {
       click: () => {
         const open = details.hasAttribute('hidden');
@@ -50,7 +41,7 @@ function sentenceItem(s: SentenceVerdict & { dropped?: boolean }, open: (e: Evid
       },
     },
   });
-  return el('li', { class: `sentence v-${s.verdict}${s.dropped ? ' dropped' : ''}`, attrs: { 'data-verdict': s.verdict } }, [
+  return el('li', { class: `sentence v-${s.verdict} f-${finding}${s.dropped ? ' dropped' : ''}`, attrs: { 'data-verdict': s.verdict, 'data-finding': finding } }, [
     el('div', { class: 'head' }, [
       chip,
       s.verdict !== 'not_claim' ? el('span', { class: 'score', text: `score ${s.score.toFixed(2)}` }) : null,

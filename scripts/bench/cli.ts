@@ -9,7 +9,7 @@
  * (`--fresh` writes them again).
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadScaleCorpus, type ScaleCorpus } from './corpus';
@@ -21,6 +21,8 @@ interface Ctx {
 }
 
 const PER_FILE = 47;
+/** Config folder of the CLI runs (their store-signing key), removed at the end. */
+const configHome = mkdtempSync(path.join(os.tmpdir(), 'verity-bench-cli-config-'));
 
 /** Writes `files` markdown files of PER_FILE passages each (once; a marker records it). */
 function generate(corpus: ScaleCorpus, dir: string, files: number, fresh: boolean): void {
@@ -57,7 +59,9 @@ interface Step {
 
 function cli(cliJs: string, args: string[], cwd: string): Step {
   const t = performance.now();
-  const r = spawnSync(process.execPath, ['--max-old-space-size=12288', '-r', path.join(__dirname, 'peakRss.cjs'), cliJs, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 26 });
+  // the signing key of the run's own (the CLI keeps it in the user's config folder)
+  const env = { ...process.env, XDG_CONFIG_HOME: configHome };
+  const r = spawnSync(process.execPath, ['--max-old-space-size=12288', '-r', path.join(__dirname, 'peakRss.cjs'), cliJs, ...args], { cwd, env, encoding: 'utf8', maxBuffer: 1 << 26 });
   const s = (performance.now() - t) / 1000;
   const kb = Number(/VERITY_BENCH_PEAK_RSS_KB=(\d+)/.exec(r.stderr)?.[1] ?? 0);
   return { s, rssMB: kb / 1024, out: `${r.stdout}${r.stderr}`.replace(/\nVERITY_BENCH_PEAK_RSS_KB=\d+\n?/, '').trim(), ok: r.status === 0 || r.status === 1 };
@@ -101,4 +105,5 @@ export async function run(ctx: Ctx): Promise<void> {
     row('cold search after the edit', cli(cliJs, ['search', query, '--store', store, '--k', '5'], docs));
     rmSync(store, { recursive: true, force: true });
   }
+  rmSync(configHome, { recursive: true, force: true });
 }

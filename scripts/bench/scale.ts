@@ -9,9 +9,12 @@
  * over the queries after an untimed one: a warm index), the share of
  * the query terms' postings scored, restart (open + first query, fresh process), heap and RSS
  * after a full GC, store size, and save after editing one file (the middle of three; with the
- * time the event loop was held, summed, and its longest stall).
+ * time the event loop was held, summed, and its longest stall). `--signed` adds each Verity row
+ * again with the store behind the trust layer (signed, as the CLI opens it); `--sizes 10k,100k`
+ * picks the sizes (default 10k, 100k, 1M).
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,8 +45,10 @@ export async function run(ctx: Ctx): Promise<void> {
     return;
   }
   const argv = process.argv;
-  const sizes = ctx.quick ? [10_000] : [10_000, 100_000, 1_000_000];
+  const sizesAt = argv.indexOf('--sizes');
+  const sizes = sizesAt > 0 ? argv[sizesAt + 1]!.split(',').map((x) => Number(x.replace(/k$/i, '000').replace(/m$/i, '000000'))) : ctx.quick ? [10_000] : [10_000, 100_000, 1_000_000];
   if (argv.includes('--scale-5m')) sizes.push(5_000_000);
+  const key = argv.includes('--signed') ? randomBytes(32).toString('hex') : undefined;
   const beforeAt = argv.indexOf('--before');
   const before = beforeAt > 0 ? path.resolve(argv[beforeAt + 1]!, 'src') : undefined;
   log('passages: doc2dial + RHDH markdown (product ingest, 1,408 passages) copied under copyN/ with growing vocabulary (scripts/bench/corpus.ts)');
@@ -54,6 +59,7 @@ export async function run(ctx: Ctx): Promise<void> {
   for (const n of sizes) {
     const systems: Array<[string, string[], string[]]> = [['Verity segments', ['build'], ['restart']]];
     if (before) systems.push(['before (' + path.basename(path.dirname(before)) + ')', ['build', '--src', before], ['restart', '--src', before]]);
+    if (key) for (const [name, b, r] of [...systems]) systems.push([`${name}, signed`, [...b, '--signed', key], [...r, '--signed', key]]);
     if (n <= 100_000 || (n === 1_000_000 && argv.includes('--minisearch-1m'))) systems.push(['MiniSearch 7', ['minisearch'], ['minirestart']]);
     for (const [name, build, restart] of systems) {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'verity-bench-scale-'));

@@ -9,6 +9,8 @@
  *
  * `--src` points at another checkout's src/ (the index before a change), whose passage index
  * has the same API (createPassageIndex, add, removeByPath, search, save, loadPassageIndex).
+ * `--signed <key hex>`: the store goes through that checkout's trust layer (storeTrust.ts, as
+ * the CLI opens it), signed with this key, instead of plain files.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +23,8 @@ const [mode, nArg, dir] = process.argv.slice(2) as [string, string, string];
 const n = Number(nArg);
 const srcArg = process.argv.indexOf('--src');
 const src = srcArg > 0 ? path.resolve(process.argv[srcArg + 1]!) : path.resolve(__dirname, '../../src');
+const signedArg = process.argv.indexOf('--signed');
+const signKey = signedArg > 0 ? process.argv[signedArg + 1]! : undefined;
 
 const gc = (): void => {
   const g = (globalThis as { gc?: () => void }).gc;
@@ -98,12 +102,19 @@ async function main(): Promise<void> {
   const shared = path.resolve(__dirname, '../../../shared');
   const corpus = loadScaleCorpus(shared);
   const api = (await import(path.join(src, 'core/index/index.ts'))) as IndexApi;
-  const { createFsStorage } = (await import(path.join(src, 'node/fsStorage.ts'))) as { createFsStorage(d: string): unknown };
+  const fsStorage = (await import(path.join(src, 'node/fsStorage.ts'))) as { createFsStorage(d: string): unknown };
+  let createStorage = async (d: string): Promise<unknown> => fsStorage.createFsStorage(d);
+  if (signKey) {
+    const trust = (await import(path.join(src, 'core/index/storeTrust.ts'))) as { openTrustedStorage(inner: unknown, signer: unknown): Promise<unknown> };
+    const keys = (await import(path.join(src, 'node/storeKey.ts'))) as { createStoreSigner(key: Buffer): unknown };
+    const signer = keys.createStoreSigner(Buffer.from(signKey, 'hex'));
+    createStorage = (d) => trust.openTrustedStorage(fsStorage.createFsStorage(d), signer);
+  }
   const silent = { info() {}, warn() {}, error() {} };
   const out: Record<string, unknown> = { mode, n };
 
   if (mode === 'build') {
-    const storage = createFsStorage(dir);
+    const storage = await createStorage(dir);
     const index = api.createPassageIndex({ storage });
     let buildMs = 0;
     let buildCpu = 0;
@@ -170,7 +181,7 @@ async function main(): Promise<void> {
     out.size = index.size;
   } else if (mode === 'restart') {
     const t = performance.now();
-    const loaded = await api.loadPassageIndex(createFsStorage(dir), undefined, silent);
+    const loaded = await api.loadPassageIndex(await createStorage(dir), undefined, silent);
     loaded?.index.search(corpus.queries[0]!, { k: 10 });
     out.restartS = (performance.now() - t) / 1000;
     out.size = loaded?.index.size ?? 0;

@@ -7,9 +7,10 @@
 //   VERITY_NODE24, VERITY_CODE_SERVER   paths of Node 24 and code-server's entry.js
 //   VERITY_EXTRA_EXTENSIONS            folders of extra extensions to install (path-delimited)
 //   VERITY_TEST_TIMEOUT_MS             hard limit for the whole run (default 6 minutes)
-//   VERITY_SCREENSHOT_DIR              when set, tests may ask for screenshots (see below)
+//   VERITY_SCREENSHOT_DIR              where the screenshots tests ask for are written (see below)
+//   VERITY_UI_DIR                      where answers to the tests' UI actions are written (see below)
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -115,8 +116,11 @@ async function main() {
       headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // Clipboard access, so "copy" commands can be read back the way a paste would.
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await context.newPage();
     const shotDir = process.env.VERITY_SCREENSHOT_DIR;
+    const uiDir = process.env.VERITY_UI_DIR;
     let exitCode;
     const workbenchLog = [];
     const exited = new Promise((resolve) => {
@@ -130,6 +134,16 @@ async function main() {
         mkdirSync(shotDir, { recursive: true });
         await page.screenshot({ path: path.join(shotDir, m[1]) });
         log(`screenshot ${m[1]}`);
+        return;
+      }
+      // A test asks for a UI action inside a webview ("[[ui:<id>:<json>]]") and waits for <id>.json.
+      const u = /\[\[ui:(\d+):(.*)\]\]$/s.exec(text);
+      if (u && uiDir) {
+        const out = await uiAction(page, JSON.parse(u[2])).then((value) => ({ ok: true, value }), (e) => ({ ok: false, error: e instanceof Error ? e.message.split('\n')[0] : String(e) }));
+        mkdirSync(uiDir, { recursive: true });
+        const file = path.join(uiDir, `${u[1]}.json`);
+        writeFileSync(`${file}.tmp`, JSON.stringify(out));
+        renameSync(`${file}.tmp`, file);
         return;
       }
       // The workbench logs a lot (expected: ENOTFOUND open-vsx.org, github auth timeouts); show the
@@ -153,6 +167,43 @@ async function main() {
     clearTimeout(timer);
     await cleanup();
     process.exit(1);
+  }
+}
+
+/**
+ * The frame of a Verity webview: the report, the PDF view or the conversation panel mark their
+ * app element with data-view (src/vscode/report/html.ts). Webviews are nested iframes of the
+ * workbench; the newest matching frame wins (a reloaded view replaces its frame).
+ */
+async function webviewFrame(page, view) {
+  for (const frame of [...page.frames()].reverse()) {
+    try {
+      if (await frame.evaluate((v) => document.querySelector('#app')?.getAttribute('data-view') === v, view)) return frame;
+    } catch { /* a frame that went away or is not ours */ }
+  }
+  throw new Error(`no ${view} webview on the page`);
+}
+
+/**
+ * One UI action a test asked for: click, fill, press a key, pick an option, or read text / count / an attribute
+ * of the elements matching a selector inside a webview. Actions time out after 10 s.
+ */
+async function uiAction(page, a) {
+  const frame = await webviewFrame(page, a.view);
+  const loc = frame.locator(a.selector);
+  const first = loc.first();
+  const opts = { timeout: 10_000 };
+  switch (a.action) {
+    case 'click': await first.click(opts); return true;
+    case 'fill': await first.fill(a.value, opts); return true;
+    case 'press': await first.press(a.value, opts); return true;
+    case 'texts': return loc.allInnerTexts();
+    case 'count': return loc.count();
+    case 'attr': return first.getAttribute(a.value, opts);
+    case 'visible': return first.isVisible();
+    // a choice in a vscode-single-select: its value set and its change event fired, as picking from its list does
+    case 'select': await first.evaluate((e, v) => { e.value = v; e.dispatchEvent(new Event('change')); }, a.value); return true;
+    default: throw new Error(`unknown UI action ${a.action}`);
   }
 }
 

@@ -1,44 +1,13 @@
 /**
- * What a `verity` subcommand declares about itself — its arguments, flags, defaults and examples —
- * and the one runner that parses, answers `--help` and turns every failure into one line.
- * Adding a flag to a command is one entry in its `flags` list.
+ * The one runner of a `verity` subcommand: parses its arguments against its declared flags
+ * (spec.ts), answers `--help` and turns every failure into one line.
  */
 import { isVerityError } from '../core/errors';
-import { isUsageError, parseArgs, type FlagSpec, type ParsedArgs } from './args';
+import { isUsageError, parseArgs } from './args';
 import { commandHelp } from './help';
 import { EXIT_ERROR, EXIT_OK, type CliCommand, type CliIO } from './io';
+import type { CommandSpec } from './spec';
 import { systemErrorLine } from './systemError';
-
-export interface CommandSpec {
-  name: string;
-  /** The positional arguments as the usage line shows them: `<dir>`, `"<query>"`. */
-  args: string;
-  /** One line: what the command does. */
-  summary: string;
-  /** More about arguments, output and exit codes (lines of the help text). */
-  details?: string[];
-  flags: readonly FlagSpec[];
-  examples: string[];
-  run: (parsed: ParsedArgs, io: CliIO) => Promise<number>;
-}
-
-export const STORE_FLAG: FlagSpec = { name: 'store', value: '<dir>', default: './.verity', help: 'the folder holding the index that "verity index" made, or a team index: postgres://host/db?corpus=NAME (credentials from PG* variables)' };
-export const DOCS_FLAG: FlagSpec = { name: 'docs', value: '<dir>', help: 'index this folder in memory instead of using a store' };
-export const VERBOSE_FLAG: FlagSpec = { name: 'verbose', help: 'log what is loaded and indexed to stderr' };
-
-/**
- * Indexing limits. A file over a limit is skipped with a coded reason, never an error; each has a
- * VS Code setting of the same meaning.
- */
-export const LIMIT_FLAGS: readonly FlagSpec[] = [
-  { name: 'max-file-mb', value: 'MB', default: '10', setting: 'verity.maxFileSizeMB', help: 'skip markdown files larger than this (FILE_TOO_LARGE)' },
-  { name: 'max-pdf-mb', value: 'MB', default: '50', setting: 'verity.maxPdfSizeMB', help: 'skip PDFs larger than this (PDF_TOO_LARGE)' },
-  { name: 'max-pdf-pages', value: 'N', default: '2000', setting: 'verity.maxPdfPages', help: 'skip PDFs with more pages (PDF_TOO_LARGE)' },
-  { name: 'pdf-timeout', value: 'seconds', default: '20', setting: 'verity.pdfTimeoutSeconds', help: 'give up on one PDF after this long (PDF_TIMEOUT)' },
-];
-
-/** The flags of every command that reads an index: where it is, and the limits when it is refreshed. */
-export const OPEN_FLAGS: readonly FlagSpec[] = [STORE_FLAG, DOCS_FLAG, ...LIMIT_FLAGS, VERBOSE_FLAG];
 
 /** Runs a command: `--help` prints its help; every error becomes one line on stderr and exit 2. */
 export async function runCommand(spec: CommandSpec, args: string[], io: CliIO): Promise<number> {

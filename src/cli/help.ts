@@ -1,6 +1,6 @@
 /** Help text rendered from the commands' own declarations, so help never drifts from parsing. */
 import type { FlagSpec } from './args';
-import type { CommandSpec } from './command';
+import type { CommandSpec } from './spec';
 
 type HelpSpec = Pick<CommandSpec, 'name' | 'args' | 'summary' | 'details' | 'flags' | 'examples'>;
 
@@ -11,16 +11,20 @@ export function usageLine(spec: HelpSpec): string {
   return `verity ${spec.name}${spec.args ? ` ${spec.args}` : ''}${spec.flags.length ? ' [options]' : ''}`;
 }
 
+function flagLeft(f: FlagSpec): string {
+  return `--${f.name}${f.value ? (f.optionalValue ? ` [${f.value}]` : ` ${f.value}`) : ''}`;
+}
+
 function flagLine(f: FlagSpec, width: number): string {
-  const left = `--${f.name}${f.value ? ` ${f.value}` : ''}`;
-  const notes = [f.default !== undefined ? `default: ${f.default}` : '', f.setting ? `setting ${f.setting}` : ''].filter(Boolean);
+  const left = flagLeft(f);
+  const notes = [f.default !== undefined ? `default: ${f.default}` : '', f.setting ? `setting ${f.setting}` : '', f.repeat ? 'repeatable' : ''].filter(Boolean);
   return `  ${left.padEnd(width)}  ${f.help}${notes.length ? ` [${notes.join('; ')}]` : ''}`;
 }
 
 /** The full help of one command: usage, what it does, flags with defaults, examples. */
 export function commandHelp(spec: HelpSpec): string {
   const flags = [...spec.flags, { name: 'help', help: 'show this help' }];
-  const width = Math.max(...flags.map((f) => `--${f.name}${f.value ? ` ${f.value}` : ''}`.length));
+  const width = Math.min(30, Math.max(...flags.map((f) => flagLeft(f).length)));
   const lines = [`Usage: ${usageLine(spec)}`, '', spec.summary];
   if (spec.details?.length) lines.push('', ...spec.details);
   lines.push('', 'Options:', ...flags.map((f) => flagLine(f, width)));

@@ -5,6 +5,8 @@ export interface CliIO {
   isTTY: boolean;
   cwd: string;
   env: Record<string, string | undefined>;
+  /** All of standard input as text (`verity check -`, `--files-from -`); absent where there is none. */
+  readStdin?: () => Promise<string>;
 }
 
 /** Exit codes: 0 ok, 1 findings (skipped files, unsupported sentences), 2 error. */

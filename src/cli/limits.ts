@@ -5,7 +5,8 @@
  */
 import type { VerityOptions } from '../core/api';
 import type { WorkerPdfExtractorOptions } from '../node/pdfExtractor';
-import { intFlag, numberFlag, type ParsedArgs } from './args';
+import { LIMIT_RANGES, inRange, rangeText, type LimitName } from '../core/limits';
+import { numberFlag, type ParsedArgs } from './args';
 
 export interface IndexLimits {
   maxFileMb?: number;
@@ -21,19 +22,28 @@ export function limitsFromFlags(parsed: ParsedArgs): IndexLimits {
   const limits: IndexLimits = {
     maxFileMb: numberFlag(parsed, 'max-file-mb'),
     maxPdfMb: numberFlag(parsed, 'max-pdf-mb'),
-    maxPdfPages: parsed.flags.has('max-pdf-pages') ? intFlag(parsed, 'max-pdf-pages', 1) : undefined,
+    maxPdfPages: numberFlag(parsed, 'max-pdf-pages'),
     pdfTimeoutSeconds: numberFlag(parsed, 'pdf-timeout'),
   };
   return Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)) as IndexLimits;
 }
 
-/** Limits as stored in a store's workspace.json (anything malformed is ignored). */
-export function limitsFromJson(value: unknown): IndexLimits {
+const STORED: ReadonlyArray<keyof IndexLimits & LimitName> = ['maxFileMb', 'maxPdfMb', 'maxPdfPages', 'pdfTimeoutSeconds'];
+
+/**
+ * Limits as stored in a store's workspace.json. A value outside its documented range is dropped
+ * (so the default applies) with a warning: even a store this user wrote was written by an
+ * older version or edited by hand.
+ */
+export function limitsFromJson(value: unknown, warn: (message: string) => void = () => undefined): IndexLimits {
   if (typeof value !== 'object' || value === null) return {};
   const out: Record<string, number> = {};
-  for (const key of ['maxFileMb', 'maxPdfMb', 'maxPdfPages', 'pdfTimeoutSeconds']) {
+  for (const key of STORED) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const v = (value as Record<string, unknown>)[key];
-    if (typeof v === 'number' && Number.isFinite(v) && v > 0) out[key] = v;
+    const range = LIMIT_RANGES[key];
+    if (inRange(v, range)) out[key] = v;
+    else warn(`the store's ${key} (${JSON.stringify(v)?.slice(0, 30)}) is not ${rangeText(range)}: using the default, ${range.default} ${range.unit}`);
   }
   return out as IndexLimits;
 }

@@ -4,7 +4,8 @@
  * 1 findings (skipped files, empty folder, unsupported sentences), 2 error, 130 interrupted.
  */
 import { EXIT_ERROR, EXIT_OK, safeIO, type CliIO } from './io';
-import { errorLine, runCommand, type CommandSpec } from './command';
+import { errorLine, runCommand } from './command';
+import type { CommandSpec } from './spec';
 import { commandHelp, generalHelp } from './help';
 import { closeAll } from './openVerity';
 import { indexSpec } from './commands/index';
@@ -70,6 +71,11 @@ if (require.main === module) {
     isTTY: Boolean(process.stderr.isTTY),
     cwd: process.cwd(),
     env: process.env,
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
   };
   // a failure outside a command's own handling (a worker, a stray callback) is still one line
   process.on('uncaughtException', (e) => {

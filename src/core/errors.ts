@@ -22,6 +22,8 @@ export type VerityErrorCode =
   | 'STORE_VERSION'
   | 'STORE_LOCKED'
   | 'STORE_ROOT_MISMATCH'
+  | 'STORE_READ_ONLY'
+  | 'STORE_KEY'
   // a store on a database server (issue 30) that cannot be reached, or refuses the credentials
   | 'STORE_UNREACHABLE'
   // models

@@ -17,7 +17,7 @@ import { createChecker, type Checker } from './check/checker';
 import { runTurn } from './loop/runTurn';
 import { EmbeddingIndexer } from './embeddingIndexer';
 import { fileRecordProblem } from './index/storeValidation';
-import { globMatcher } from './glob';
+import { pathPatternMatcher } from './glob';
 import { checkOverPort } from './search/portChecker';
 
 /**
@@ -91,10 +91,11 @@ export function createVerity(deps: VerityDeps): Verity {
   let index: PassageIndex = createPassageIndex({ storage: deps.storage });
   let checker: Checker | undefined;
   const files = new FileTable().mirrorInto(() => index);
-  const isDraft = globMatcher(options.drafts ?? DEFAULT_DRAFTS);
+  // globs or folder forms ('answers/', './answers'), as in .gitignore
+  const isDraft = pathPatternMatcher(options.drafts ?? DEFAULT_DRAFTS);
   /** Indexed paths that may not be evidence: drafts (by these globs) plus the caller's own exclusions. */
   const notEvidence = (extra: readonly string[] = [], draftGlobs?: string[]): string[] => {
-    const draft = draftGlobs ? globMatcher(draftGlobs) : isDraft;
+    const draft = draftGlobs ? pathPatternMatcher(draftGlobs) : isDraft;
     return [...new Set([...extra, ...[...files.keys()].filter((p) => draft(p))])];
   };
   const embedder = deps.embeddings ? new EmbeddingIndexer(deps.embeddings, log) : undefined;
@@ -143,9 +144,11 @@ export function createVerity(deps: VerityDeps): Verity {
   const ocrOn = options.ocr === true && deps.ocr !== undefined;
   const ocrCache = createOcrCache(deps.storage);
   /** A PDF without a text layer: skipped until OCR (when on) gives it passages. */
-  const noText = (path: string, base: Partial<FileRecord>): FileRecord => {
-    const record = skipped(path, 'pdf', 'PDF_NO_TEXT', base);
-    return ocrOn ? { ...record, message: 'scanned PDF — no text layer, needs OCR (queued)', ocr: { state: 'pending', pages: 0 } } : record;
+  const noText = (path: string, base: Partial<FileRecord>, pageCount?: number): FileRecord => {
+    // the page count, when known, lets OCR progress count this file's pages from the start
+    const pages = pageCount && pageCount > 0 ? { pages: pageCount } : {};
+    const record = { ...skipped(path, 'pdf', 'PDF_NO_TEXT', base), ...pages };
+    return ocrOn ? { ...record, message: 'scanned PDF — no text layer, queued for OCR', ocr: { state: 'pending', pages: 0, ...(pageCount ? { pendingPages: pageCount } : {}) } } : record;
   };
 
   /** Reads and ingests one file; returns its record and passages (none when skipped or unchanged). */
@@ -179,6 +182,7 @@ export function createVerity(deps: VerityDeps): Verity {
     const hash = hashBytes(bytes);
     const base = { hash, size: bytes.length, mtime: st.mtime };
     if (!force && prev && !wasDraft && prev.hash === hash) return { record: { ...prev, mtime: st.mtime, size: bytes.length }, unchanged: true };
+    if (bytes.length === 0) return { record: skipped(path, kind, 'FILE_EMPTY', base, 'empty file (0 bytes)'), unchanged: false };
     if (kind === 'md') {
       const decoded = decodeText(bytes);
       if (decoded === undefined) return { record: skipped(path, kind, 'FILE_BINARY', base), unchanged: false };
@@ -197,14 +201,16 @@ export function createVerity(deps: VerityDeps): Verity {
     try {
       const doc = await deps.pdf.extract(bytes, { signal, path });
       const { title, passages } = pdfToPassages(path, doc, { minWords: options.passageMinWords, maxWords: options.passageMaxWords });
-      if (passages.length === 0) return { record: noText(path, base), unchanged: false };
+      if (passages.length === 0) return { record: noText(path, base, doc.pageCount), unchanged: false };
       // Image-only pages among text pages are recognised later, in the background.
       const textless = doc.pageCount - doc.pages.filter((p) => pdfHasText({ pageCount: 1, pages: [p] })).length;
-      const ocr = ocrOn && textless > 0 ? { ocr: { state: 'pending' as const, pages: 0, pendingPages: textless, message: `${textless} page${textless === 1 ? '' : 's'} without text, OCR pending` } } : {};
+      // recorded with OCR off too: the status says what was not read, and a later run with OCR on reads it
+      const without = `${textless} page${textless === 1 ? '' : 's'} without text`;
+      const ocr = textless > 0 ? { ocr: { state: 'pending' as const, pages: 0, pendingPages: textless, message: ocrOn ? `${without}, OCR pending` : `${without}, not read (OCR is off)` } } : {};
       return { record: { path, kind, ...base, state: 'indexed', passages: passages.length, title, pages: doc.pageCount, ...ocr }, passages, unchanged: false };
     } catch (e) {
       if (isVerityError(e) && e.code === 'CANCELLED') throw e;
-      if (isVerityError(e) && e.code === 'PDF_NO_TEXT') return { record: noText(path, base), unchanged: false };
+      if (isVerityError(e) && e.code === 'PDF_NO_TEXT') return { record: noText(path, base, (e.detail as { pageCount?: number } | undefined)?.pageCount), unchanged: false };
       if (isVerityError(e) && e.code.startsWith('PDF_')) return { record: skipped(path, kind, e.code as SkipCode, base, e.message), unchanged: false };
       log.warn(`PDF ${path}: ${errorText(e)}`);
       return { record: skipped(path, kind, 'PDF_UNREADABLE', base, `${MESSAGES.PDF_UNREADABLE}: ${errorText(e)}`), unchanged: false };

@@ -176,7 +176,17 @@ export class IsolatedProcess {
         }
       };
       const onExit = (code: number | null, sig: NodeJS.Signals | null): void => {
-        setImmediate(() => fail('crashed', `the process stopped (${sig ?? `exit code ${code}`})`)); // let stderr drain first
+        const report = (): void => fail('crashed', `the process stopped (${sig ?? `exit code ${code}`})`);
+        // The child's last words (V8's "Reached heap limit") may still be in the pipe when 'exit'
+        // fires; on a loaded machine one turn of the event loop was not enough, and a heap overrun
+        // was then reported as a crash (PDF_UNREADABLE). Wait for stderr to close, briefly.
+        const stderr = child.stderr;
+        if (!stderr || stderr.destroyed || stderr.readableEnded) return void setImmediate(report);
+        const fallback = setTimeout(report, 2000);
+        stderr.once('close', () => {
+          clearTimeout(fallback);
+          report();
+        });
       };
       const onAbort = (): void => fail('cancelled', 'Cancelled.');
       const timer = setTimeout(() => fail('timeout', `no answer within ${opts.timeoutMs} ms`), opts.timeoutMs);

@@ -99,7 +99,7 @@ export class WorkerPdfExtractor implements PdfTextPort {
       this.running.delete(ctl);
       this.release(slot);
     }
-    if (!pdfHasText(doc)) throw new VerityError('PDF_NO_TEXT', 'scanned PDF — no text layer, needs OCR');
+    if (!pdfHasText(doc)) throw new VerityError('PDF_NO_TEXT', 'scanned PDF — no text layer, needs OCR', { pageCount: doc.pageCount });
     return doc;
   }
 

@@ -25,7 +25,9 @@ export async function lockStore(storeDir: string, opts: StoreLockOptions = {}): 
   const waitMs = opts.waitMs ?? 10_000;
   const pollMs = opts.pollMs ?? 100;
   const until = Date.now() + waitMs;
-  await fs.mkdir(storeDir, { recursive: true });
+  await fs.mkdir(storeDir, { recursive: true }).catch((e: unknown) => {
+    throw readOnlyError(storeDir, e) ?? e;
+  });
   const body = JSON.stringify({ pid: process.pid, host: os.hostname(), since: new Date().toISOString() });
   for (;;) {
     try {
@@ -34,15 +36,21 @@ export async function lockStore(storeDir: string, opts: StoreLockOptions = {}): 
       return async () => {
         if (released) return;
         released = true;
-        await fs.rm(file, { force: true });
+        await fs.rm(file, { force: true }).catch((e: unknown) => {
+          // a folder made read-only meanwhile keeps the lock file (the run has said STORE_READ_ONLY
+          // already); the next writer takes it over, as its pid is gone
+          if (!readOnlyError(storeDir, e)) throw e;
+        });
       };
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw readOnlyError(storeDir, e) ?? e;
     }
     const holder = await readHolder(file);
     if (holder !== undefined && holder.host === os.hostname() && !isAlive(holder.pid)) {
       // The writer died without releasing: its lock means nothing any more.
-      await fs.rm(file, { force: true });
+      await fs.rm(file, { force: true }).catch((e: unknown) => {
+        throw readOnlyError(storeDir, e) ?? e;
+      });
       continue;
     }
     if (Date.now() >= until) {
@@ -51,6 +59,17 @@ export async function lockStore(storeDir: string, opts: StoreLockOptions = {}): 
     }
     await new Promise((r) => setTimeout(r, pollMs));
   }
+}
+
+/**
+ * STORE_READ_ONLY for a write refused by permissions or a read-only file system (so the user is
+ * not sent after a stale lock), or undefined for other errors.
+ */
+export function readOnlyError(storeDir: string, e: unknown): VerityError | undefined {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS') return undefined;
+  const why = code === 'EROFS' ? 'the file system is read-only' : 'permission denied';
+  return new VerityError('STORE_READ_ONLY', `the store folder is read-only: ${storeDir} (${why}); make it writable, or pass another --store`);
 }
 
 async function readHolder(file: string): Promise<{ pid: number; host: string } | undefined> {

@@ -4,9 +4,9 @@
  * a webview is a separate process and its messages are untrusted input for the host (and vice versa).
  * The webview imports data types from here, never from src/core directly.
  */
-import type { Box, CheckResult, EvidenceRef, Passage, Round, SentenceVerdict, Turn } from '../core/types';
+import type { Box, CheckResult, EvidenceRef, FinalSentence, NumberedEvidence, Passage, Round, SentenceVerdict, Turn } from '../core/types';
 
-export type { Box, CheckResult, EvidenceRef, Passage, Round, SentenceVerdict, Turn };
+export type { Box, CheckResult, EvidenceRef, FinalSentence, NumberedEvidence, Passage, Round, SentenceVerdict, Turn };
 
 /** What the report shows: one check of a text, or one answered question. */
 export type ReportPayload = { kind: 'check'; result: CheckResult; docUri?: string } | { kind: 'turn'; turn: Turn };

@@ -13,56 +13,17 @@ import type {
   WebviewToHost,
 } from './messages';
 import type { CheckResult, Round, SentenceVerdict, Turn } from '../core/types';
+import { arr, int, Invalid, num, obj, oneOf, optNum, optStr, run, str, type Validated } from './shape';
 
-export type Validated<T> = { ok: true; value: T } | { ok: false; error: string };
+export type { Validated };
 
 /** Longest question the Ask box may send (characters). */
 export const MAX_QUESTION_CHARS = 4000;
 
-class Invalid extends Error {}
-
-type Obj = Record<string, unknown>;
-
-function obj(v: unknown, at: string): Obj {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Invalid(`${at}: expected an object`);
-  return v as Obj;
-}
-function str(o: Obj, k: string, at: string): string {
-  const v = o[k];
-  if (typeof v !== 'string') throw new Invalid(`${at}.${k}: expected a string`);
-  return v;
-}
-function optStr(o: Obj, k: string, at: string): void {
-  if (o[k] !== undefined) str(o, k, at);
-}
-function num(o: Obj, k: string, at: string): number {
-  const v = o[k];
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new Invalid(`${at}.${k}: expected a finite number`);
-  return v;
-}
-function optNum(o: Obj, k: string, at: string): void {
-  if (o[k] !== undefined) num(o, k, at);
-}
-function int(o: Obj, k: string, at: string): number {
-  const v = num(o, k, at);
-  if (!Number.isInteger(v)) throw new Invalid(`${at}.${k}: expected an integer`);
-  return v;
-}
-function arr(o: Obj, k: string, at: string): unknown[] {
-  const v = o[k];
-  if (!Array.isArray(v)) throw new Invalid(`${at}.${k}: expected an array`);
-  return v;
-}
-function oneOf<T extends string>(o: Obj, k: string, values: readonly T[], at: string): T {
-  const v = str(o, k, at);
-  if (!(values as readonly string[]).includes(v)) throw new Invalid(`${at}.${k}: unexpected value ${JSON.stringify(v).slice(0, 40)}`);
-  return v as T;
-}
-
 const VERDICTS = ['supported', 'unsupported', 'contradicted', 'not_claim'] as const;
 const KINDS = ['md', 'pdf'] as const;
 
-function checkEvidence(v: unknown, at: string): EvidenceRef {
+export function checkEvidence(v: unknown, at: string): EvidenceRef {
   const o = obj(v, at);
   str(o, 'passageId', at);
   str(o, 'path', at);
@@ -90,6 +51,9 @@ function checkSentence(v: unknown, at: string): SentenceVerdict {
     if (typeof c !== 'number') throw new Invalid(`${at}.citations[${i}]: expected a number`);
   });
   if (o.dropped !== undefined && typeof o.dropped !== 'boolean') throw new Invalid(`${at}.dropped: expected a boolean`);
+  // the finding a surface shows depends on these two (core/vocabulary.ts)
+  if (o.certainty !== undefined) oneOf(o, 'certainty', ['clear', 'uncertain'] as const, at);
+  optNum(o, 'confidence', at);
   return o as unknown as SentenceVerdict;
 }
 
@@ -126,7 +90,7 @@ function checkRound(v: unknown, at: string): Round {
   return o as unknown as Round;
 }
 
-function checkTurn(v: unknown, at: string): Turn {
+export function checkTurn(v: unknown, at: string): Turn {
   const o = obj(v, at);
   str(o, 'id', at);
   str(o, 'question', at);
@@ -191,15 +155,6 @@ function checkPdfView(v: unknown, at: string): PdfPageView {
   optNum(o, 'pageHeight', at);
   optStr(o, 'quote', at);
   return o as unknown as PdfPageView;
-}
-
-function run<T>(f: () => T): Validated<T> {
-  try {
-    return { ok: true, value: f() };
-  } catch (e) {
-    if (e instanceof Invalid) return { ok: false, error: e.message };
-    throw e;
-  }
 }
 
 /** Validates a message arriving in the webview from the host. */

@@ -6,7 +6,11 @@
 import * as vscode from 'vscode';
 import type { Verity } from '../core/api';
 import { isVerityError } from '../core/errors';
-import type { CheckResult, EvidenceRef, HistoryTurn, Passage, SentenceVerdict, Turn } from '../core/types';
+import { historyFromTurns } from '../core/conversation';
+import type { CheckResult, EvidenceRef, HistoryTurn, Passage, Turn } from '../core/types';
+import { countFindings, countsText, findingLabel, isProblem } from '../core/vocabulary';
+import type { AskEngine } from './askEngine';
+import { escapeMarkdown, renderAnswerSentence, verdictMark, verdictNote } from './chatMarkdown';
 import { escapeLinkText, evidenceLabel, evidenceLocation, openEvidenceLink } from './evidence';
 import { markdownLink } from './markdownLink';
 import type { ModelResolver } from './model';
@@ -15,12 +19,13 @@ import { errorText } from './service';
 export const PARTICIPANT_ID = 'verity.chat';
 
 export interface ChatServices {
-  ready(): Promise<Verity>;
+  /** The facade as soon as it can answer (a stored index answers while the disk is reconciled). */
+  answering(): Promise<Verity>;
+  /** The shared engine: the loop runs there, as for the conversation panel. */
+  engine: AskEngine;
   models: ModelResolver;
   log: vscode.LogOutputChannel;
   showReport?: (payload: { kind: 'turn'; turn: Turn } | { kind: 'check'; result: CheckResult }) => void;
-  /** Makes an answer the report's latest result without opening it. */
-  setLatest?: (payload: { kind: 'turn'; turn: Turn }) => void;
   /** Tells the PDF view which page a PDF reference means (a reference link carries no page). */
   rememberPdf?: (ref: EvidenceRef) => void;
 }
@@ -42,37 +47,11 @@ interface ChatOut {
   button(command: vscode.Command): void;
 }
 
-const MARK: Record<string, string> = { unsupported: '⚠️', contradicted: '⛔' };
-
-/**
- * Escapes markdown in model or document text, so it cannot add links (or command links) of its
- * own to the trusted response.
- */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/[\\`*_{}[\]()<>#|!~]/g, '\\$&');
-}
-
 /** A citation link: markdown opens at its lines; a PDF opens on its page in the report view. `label` must be markdown-safe. */
 function citationLink(label: string, ref: Located & { id?: string }): string | undefined {
   if (ref.kind === 'pdf') return openEvidenceLink({ ...ref, passageId: ref.id }, label);
   const link = fileLink(ref);
   return link ? markdownLink(label, link, evidenceLabel(ref)) : undefined;
-}
-
-/** One answer sentence as markdown: citations become links, unsupported ones are marked. */
-function renderSentence(s: SentenceVerdict, cite: (n: number) => (Located & { id?: string }) | undefined): string {
-  const parts = s.text.trim().split(/(\[\d+\])/);
-  let text = parts
-    .map((part) => {
-      const m = /^\[(\d+)\]$/.exec(part);
-      if (!m) return escapeMarkdown(part);
-      const ref = cite(Number(m[1]));
-      return (ref && citationLink(`\\[${m[1]}\\]`, ref)) ?? escapeMarkdown(part);
-    })
-    .join('');
-  const mark = MARK[s.verdict];
-  if (mark) text = `${mark} ${text} _(${s.verdict === 'contradicted' ? `contradicted: ${escapeMarkdown(s.reason)}` : 'not supported by the documents'})_`;
-  return text;
 }
 
 function referenceOf(ref: Located): vscode.Location | vscode.Uri | undefined {
@@ -81,11 +60,23 @@ function referenceOf(ref: Located): vscode.Location | vscode.Uri | undefined {
   return ref.kind === 'pdf' ? loc.uri : loc;
 }
 
-function historyOf(context: vscode.ChatContext): HistoryTurn[] {
+/**
+ * The dialogue so far. An earlier `@verity` answer is read back from the engine by its turn id
+ * (the answer's text, not the rendered markdown with its marks and links); other participants'
+ * replies count with their plain text.
+ */
+function historyOf(context: vscode.ChatContext, engine: AskEngine): HistoryTurn[] {
   const out: HistoryTurn[] = [];
   for (const h of context.history) {
     if (h instanceof vscode.ChatRequestTurn) out.push({ role: 'user', text: h.prompt });
     else if (h instanceof vscode.ChatResponseTurn) {
+      const id = (h.result.metadata as { turnId?: unknown } | undefined)?.turnId;
+      const turn = typeof id === 'string' ? engine.turn(id) : undefined;
+      if (turn) {
+        // the question is already in the history as the request turn before it
+        out.push(...historyFromTurns([turn]).filter((x) => x.role === 'assistant'));
+        continue;
+      }
       const text = h.response.map((p) => (p instanceof vscode.ChatResponseMarkdownPart ? p.value.value : '')).join('');
       if (text.trim()) out.push({ role: 'assistant', text });
     }
@@ -109,8 +100,6 @@ export function modelErrorMessage(e: unknown): string {
 }
 
 export class VerityChat {
-  /** The last answered turn (the report follow-up and the tests read it). */
-  lastTurn: Turn | undefined;
   /** The markdown of the last response, by request kind (the tests read it). */
   lastResponse: { command: string; prompt: string; markdown: string } | undefined;
 
@@ -150,26 +139,28 @@ export class VerityChat {
       button: (command) => stream.button(command),
     };
     try {
-      const verity = await this.services.ready();
+      const verity = await this.services.answering();
       switch (request.command) {
         case 'search':
           return await this.search(verity, request.prompt, out, abort.signal);
         case 'check':
           return await this.check(verity, request.prompt, out, abort.signal);
-        case 'report':
-          if (this.lastTurn && this.services.showReport) {
-            this.services.showReport({ kind: 'turn', turn: this.lastTurn });
+        case 'report': {
+          const last = this.services.engine.lastTurn;
+          if (last && this.services.showReport) {
+            this.services.showReport({ kind: 'turn', turn: last });
             out.markdown('Opened the report for the last answer.');
-          } else out.markdown(this.lastTurn ? 'The report view is not available in this build.' : 'Ask a question first; the report shows how its answer was checked.');
+          } else out.markdown(last ? 'The report view is not available in this build.' : 'Ask a question first; the report shows how its answer was checked.');
           return {};
+        }
         default:
           return await this.ask(verity, request, context, out, abort.signal);
       }
     } catch (e) {
       if (isVerityError(e) && e.code === 'CANCELLED') return {};
       this.services.log.error(`chat request failed: ${errorText(e)}`);
-      // Where chat cannot reach a model, the report's Ask box runs the same loop.
-      if (this.services.showReport && isVerityError(e) && e.code.startsWith('MODEL_')) out.button({ command: 'verity.showReport', title: 'Open the report\'s Ask box' });
+      // Where chat cannot reach a model, the Ask panel runs the same loop with the model picked there.
+      if (isVerityError(e) && e.code.startsWith('MODEL_')) out.button({ command: 'verity.conversation.focus', title: 'Open the Ask panel' });
       return { errorDetails: { message: modelErrorMessage(e) } };
     } finally {
       sub.dispose();
@@ -184,24 +175,26 @@ export class VerityChat {
     }
     const model = this.services.models.forChat(request.model);
     stream.progress(`Searching ${verity.passageCount().toLocaleString('en-US')} passages`);
-    const turn = await verity.ask(question, {
+    const turn = await this.services.engine.ask({
+      question,
       model,
-      history: historyOf(context),
+      history: historyOf(context, this.services.engine),
       strict: request.command === 'strict' ? true : undefined,
       signal,
       onProgress: (p) => stream.progress(p.message),
     });
-    this.lastTurn = turn;
-    this.services.setLatest?.({ kind: 'turn', turn });
-    this.services.log.info(`@verity: ${turn.status} after ${turn.rounds.length} round(s), ${turn.modelCalls} model call(s), ${turn.ms} ms`);
-    if (turn.error) return { errorDetails: { message: turn.error.message }, metadata: { kind: 'ask', question } };
+    if (turn.error) return { errorDetails: { message: turn.error.message }, metadata: { kind: 'ask', question, turnId: turn.id } };
     const byN = new Map(turn.evidence.map((e) => [e.n, e.passage]));
     const shown = turn.sentences.filter((s) => !s.dropped);
-    stream.markdown(shown.length ? shown.map((s) => renderSentence(s, (n) => byN.get(n))).join(' ') : escapeMarkdown(turn.answer));
-    const flagged = shown.filter((s) => s.verdict === 'unsupported' || s.verdict === 'contradicted').length;
+    const link = (n: number, label: string) => {
+      const ref = byN.get(n);
+      return ref && citationLink(label, ref);
+    };
+    stream.markdown(shown.length ? shown.map((s) => renderAnswerSentence(s, link)).join(' ') : escapeMarkdown(turn.answer));
+    const flagged = shown.filter(isProblem);
     const dropped = turn.sentences.length - shown.length;
     const notes: string[] = [];
-    if (flagged) notes.push(`⚠️ ${flagged} sentence${flagged > 1 ? 's are' : ' is'} not supported by the indexed documents — verify before use.`);
+    if (flagged.length) notes.push(`⚠️ ${flagged.length} sentence${flagged.length > 1 ? 's' : ''} not backed by the indexed documents (${countsText(countFindings(flagged), { problems: true })}) — verify before use.`);
     if (dropped) notes.push(`${dropped} unsupported sentence${dropped > 1 ? 's were' : ' was'} removed (strict mode).`);
     if (notes.length) stream.markdown(`\n\n${notes.join('\n\n')}`);
     const cited = new Set(shown.flatMap((s) => s.citations));
@@ -225,13 +218,12 @@ export class VerityChat {
     const lines = result.sentences
       .filter((s) => s.verdict !== 'not_claim')
       .map((s) => {
-        const icon = s.verdict === 'supported' ? '✅' : (MARK[s.verdict] ?? '');
         const ev = s.evidence;
         const where = ev ? ` — ${citationLink(escapeLinkText(evidenceLabel(ev)), { ...ev, id: ev.passageId }) ?? escapeLinkText(evidenceLabel(ev))}` : '';
-        return `- ${icon} ${escapeMarkdown(s.text.trim())} _(${s.verdict}${s.verdict === 'supported' ? '' : `: ${escapeMarkdown(s.reason)}`})_${where}`;
+        return `- ${verdictMark(s, true)} ${escapeMarkdown(s.text.trim())} ${verdictNote(s) || `_(${findingLabel(s)})_`}${where}`;
       });
-    const sum = result.summary;
-    stream.markdown(`${sum.supported} of ${sum.claims} claims supported, ${sum.unsupported} unsupported, ${sum.contradicted} contradicted.\n\n${lines.join('\n')}`);
+    const counts = countFindings(result.sentences);
+    stream.markdown(`${counts.supported} of ${result.summary.claims} claims supported: ${countsText(counts, { all: true })}.\n\n${lines.join('\n')}`);
     const refs = new Map<string, EvidenceRef>();
     for (const s of result.sentences) if (s.evidence) refs.set(s.evidence.passageId, s.evidence);
     for (const r of refs.values()) {

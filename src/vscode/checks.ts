@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import { hashString } from '../core/hash';
 import type { CheckResult, SentenceVerdict } from '../core/types';
+import { FINDINGS, findingOf, RULE_IDS } from '../core/vocabulary';
 import { evidenceLocation } from './evidence';
 import type { Severity } from './settings';
 import { cleanText, diagnosticMessage, matchWords, relevantEvidence } from './verdictWords';
@@ -38,8 +39,8 @@ const MAX_STORED_DOCS = 50;
 const PERSIST_DELAY_MS = 400;
 
 export const DIAGNOSTIC_SOURCE = 'verity';
-export const CODE_UNSUPPORTED = 'claim.unsupported';
-export const CODE_CONTRADICTED = 'claim.contradicted';
+export const CODE_UNSUPPORTED = RULE_IDS.unsupported;
+export const CODE_CONTRADICTED = RULE_IDS.contradicted;
 const RELATED_MAX = 3;
 
 export interface CheckStoreOptions {
@@ -243,9 +244,10 @@ export class CheckStore implements vscode.Disposable {
    * always "uncertain" (nothing states them), so they keep their configured severity.
    */
   severityOf(v: SentenceVerdict): vscode.DiagnosticSeverity {
-    if (v.verdict === 'contradicted' && v.certainty === 'uncertain') return vscode.DiagnosticSeverity.Information;
+    const finding = findingOf(v);
+    if (finding === 'possibly_contradicted') return SEVERITY[FINDINGS.possibly_contradicted.severity ?? 'information'];
     const sev = this.opts.severities();
-    return SEVERITY[v.verdict === 'contradicted' ? sev.contradicted : sev.unsupported];
+    return SEVERITY[finding === 'contradicted' ? sev.contradicted : sev.unsupported];
   }
 
   /** Rebuilds the document's diagnostics (and supported marks) from its stored verdicts. */
@@ -256,7 +258,7 @@ export class CheckStore implements vscode.Disposable {
       if (v.verdict !== 'unsupported' && v.verdict !== 'contradicted') continue;
       const d = new vscode.Diagnostic(this.rangeOf(doc, s), diagnosticMessage(v), this.severityOf(v));
       d.source = DIAGNOSTIC_SOURCE;
-      d.code = v.verdict === 'contradicted' ? CODE_CONTRADICTED : CODE_UNSUPPORTED;
+      d.code = FINDINGS[findingOf(v)].ruleId ?? CODE_UNSUPPORTED;
       // Only passages worth reading: the deciding one and close alternatives, opened at the quote.
       d.relatedInformation = relevantEvidence(v, RELATED_MAX).flatMap((r) => {
         const loc = evidenceLocation(r);

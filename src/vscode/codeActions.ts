@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { CheckedSentence, CheckStore } from './checks';
 import { CODE_CONTRADICTED, CODE_UNSUPPORTED } from './checks';
 import { citationText, evidenceLabel } from './evidence';
-import { isClear } from './verdictWords';
+import { isClear } from '../core/vocabulary';
 import { toWorkspacePath } from './workspacePort';
 
 /** Where a citation goes: before the sentence's closing punctuation, if it has one. */

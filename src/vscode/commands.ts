@@ -1,45 +1,49 @@
 /**
- * The extension's commands. Palette commands are declared in package.json; `verity.search`
- * (with arguments) and the `verity.test.*` hooks return data for the in-editor tests.
+ * The extension's commands. Palette commands are declared in package.json; `verity.search`,
+ * `verity.checkParagraph` and `verity.showIndexStatus` also return data for the in-editor tests
+ * (whose own hooks are in testHooks.ts).
  */
 import * as vscode from 'vscode';
 import type { Verity } from '../core/api';
 import type { CheckResult, EvidenceRef, SearchHit } from '../core/types';
 import { defang } from '../core/loop/prompts';
-import type { VerityChat } from './chatParticipant';
+import { countFindings, countsText } from '../core/vocabulary';
+import { checkStatusLine } from './verdictWords';
+import type { AskEngine } from './askEngine';
 import { modelErrorMessage } from './chatParticipant';
 import { paragraphRange, type CheckStore } from './checks';
 import { evidenceLabel, narrowToQuote, openEvidence } from './evidence';
-import { activationMs, backgroundDecision, firstRunMessage, firstRunSettled, introducedBefore } from './extension';
+import type { ConversationView } from './panel/conversationView';
 import type { PdfEditorProvider } from './pdfEditor';
 import type { SourceItem } from './sourceGroups';
 import type { SourcesView } from './sourcesView';
-import { STATUS_URI, statusMarkdown, type IndexStatusProvider } from './indexStatus';
 import { API_KEY_SECRET, type ModelResolver } from './model';
 import type { ReportHandle, ReportPayload } from './reportPanel';
 import type { VerityService } from './service';
 import { toUri, toWorkspacePath } from './workspacePort';
 
-
 export interface CommandDeps {
   service: VerityService;
   checks: CheckStore;
   models: ModelResolver;
-  chat: VerityChat;
+  engine: AskEngine;
   log: vscode.LogOutputChannel;
   report: ReportHandle;
   pdf: PdfEditorProvider;
   sources: SourcesView;
-  status: IndexStatusProvider;
+  conversation: ConversationView;
 }
 
-/** How long Show Index Status waits for an already open status document to take the new text. */
-const STATUS_REFRESH_MS = 3000;
 
-/** Markdown evidence narrowed to the lines of its quote, so links open at the quoted line, not the passage's first. */
-async function narrowEvidence(result: CheckResult): Promise<CheckResult> {
+/**
+ * Markdown evidence narrowed to the lines of its quote, so links open at the quoted line, not the
+ * passage's first. The passage's own text in the index gives the lines (its text is the file's
+ * lines from its start line), so a check reads no file from the disk; only a passage no longer in
+ * the index is looked up in the file.
+ */
+async function narrowEvidence(verity: Verity, result: CheckResult): Promise<CheckResult> {
   const texts = new Map<string, Promise<string | undefined>>();
-  const textOf = (path: string) => {
+  const fileText = (path: string) => {
     let t = texts.get(path);
     if (!t) {
       const uri = toUri(path);
@@ -50,7 +54,14 @@ async function narrowEvidence(result: CheckResult): Promise<CheckResult> {
   };
   const narrow = async (ref: EvidenceRef): Promise<EvidenceRef> => {
     if (ref.kind !== 'md') return ref;
-    const text = await textOf(ref.path);
+    const passage = verity.getPassage(ref.passageId);
+    if (passage && passage.path === ref.path) {
+      // the passage's text read as lines numbered from its start line
+      const local = { ...ref, startLine: 1 };
+      const narrowed = narrowToQuote(local, passage.text);
+      return narrowed === local ? ref : { ...ref, startLine: passage.startLine + narrowed.startLine - 1, endLine: passage.startLine + narrowed.endLine - 1 };
+    }
+    const text = await fileText(ref.path);
     return text === undefined ? ref : narrowToQuote(ref, text);
   };
   const sentences = await Promise.all(result.sentences.map(async (v) => {
@@ -80,38 +91,49 @@ function inDocumentLines(result: CheckResult, at: vscode.Position): CheckResult 
   };
 }
 
+/** Focuses the conversation panel (VS Code's own command for the view). */
+const CONVERSATION_FOCUS = 'verity.conversation.focus';
+
 export function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
-  const { service, checks, models, chat, log, report, pdf, sources } = deps;
+  const { service, checks, models, engine, log, report, pdf, sources, conversation } = deps;
   const openPdf = (ref: EvidenceRef) => pdf.open(ref);
 
   /** Checks a range of a document, stores the verdicts and makes the result the report's latest. */
   async function checkRange(doc: vscode.TextDocument, target: vscode.Range): Promise<CheckResult | undefined> {
     const text = doc.getText(target);
     if (!text.trim()) return undefined;
+    const t0 = Date.now();
     return vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Verity: checking' }, async () => {
-      const verity = await service.ready();
+      // A stored index answers at once; a reconcile with the disk may still be going on behind it.
+      const verity = await service.answering();
+      const t1 = Date.now();
       const self = toWorkspacePath(doc.uri);
       // A paragraph of an indexed document would find itself as its own evidence.
       const checked = self && verity.files().some((f) => f.path === self && f.state === 'indexed') ? await checkAgainstOthers(verity, text, self) : await verity.check(text);
       // Report and hovers show lines of the document, not of the paragraph (offsets stay relative).
-      const result = await narrowEvidence(inDocumentLines(checked, target.start));
+      const result = await narrowEvidence(verity, inDocumentLines(checked, target.start));
       for (const v of result.sentences) for (const r of [...(v.evidence ? [v.evidence] : []), ...v.alternatives]) if (r.kind === 'pdf') pdf.remember(r);
       checks.set(doc, target, result);
       report.setLatest({ kind: 'check', result, docUri: doc.uri.toString() });
-      const s = result.summary;
-      log.info(`checked ${s.sentences} sentences in ${doc.uri.fsPath}: ${s.supported} supported, ${s.unsupported} unsupported, ${s.contradicted} contradicted (${result.ms} ms)`);
-      vscode.window.setStatusBarMessage(`Verity: ${s.supported} of ${s.claims} claims supported, ${s.unsupported} not supported, ${s.contradicted} contradicted — Show Report for details`, 15000);
+      const line = checkStatusLine(result);
+      lastCheck = { line, waitedForIndexMs: t1 - t0, checkMs: result.ms, totalMs: Date.now() - t0 };
+      log.info(`checked ${result.summary.sentences} sentences in ${doc.uri.fsPath}: ${countsText(countFindings(result.sentences))} (${lastCheck.totalMs} ms: ${lastCheck.waitedForIndexMs} ms waiting for the index, ${result.ms} ms checking)`);
+      vscode.window.setStatusBarMessage(line, 15000);
       return result;
     });
   }
 
+  /** The last check's status-bar line and where its time went (the `verity.test.lastCheck` hook returns it). */
+  let lastCheck: { line: string; waitedForIndexMs: number; checkMs: number; totalMs: number } | undefined;
+  context.subscriptions.push(vscode.commands.registerCommand('verity.test.lastCheck', () => lastCheck));
+
   /** One-line error with the buttons that fix it. */
   async function showModelError(e: unknown): Promise<void> {
-    const actions = ['Open Settings', 'Set API Key', 'Open the Ask Box'] as const;
+    const actions = ['Connect a Model…', 'Set API Key', 'Open the Conversation Panel'] as const;
     const pick = await vscode.window.showErrorMessage(`Verity: ${modelErrorMessage(e)}`, ...actions);
-    if (pick === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', 'verity.model');
+    if (pick === 'Connect a Model…') await vscode.commands.executeCommand('verity.configureModel');
     else if (pick === 'Set API Key') await vscode.commands.executeCommand('verity.setApiKey');
-    else if (pick === 'Open the Ask Box') report.open();
+    else if (pick === 'Open the Conversation Panel') await vscode.commands.executeCommand(`${CONVERSATION_FOCUS}`);
   }
 
   async function setDrafts(update: (drafts: string[]) => string[]): Promise<void> {
@@ -128,24 +150,12 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     return summary;
   });
 
+  // The Verity view already lists every file with its state: focus it rather than open a second copy as markdown.
   reg('verity.showIndexStatus', async () => {
-    const doc = await vscode.workspace.openTextDocument(STATUS_URI);
-    await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
-    await vscode.window.showTextDocument(doc, { preview: true });
-    // a status document opened before keeps its old text until VS Code asks again: ask now, and
-    // return (and show) the state as it is, not as it was when the document was first opened
-    const fresh = statusMarkdown(await service.getVerity(), context.storageUri?.fsPath, service.loadedFromSnapshot);
-    if (doc.getText() !== fresh) {
-      const updated = new Promise<void>((resolve) => {
-        const timer = setTimeout(() => { sub.dispose(); resolve(); }, STATUS_REFRESH_MS);
-        const sub = vscode.workspace.onDidChangeTextDocument((e) => {
-          if (e.document === doc && doc.getText() === fresh) { clearTimeout(timer); sub.dispose(); resolve(); }
-        });
-      });
-      deps.status.refresh();
-      await updated;
-    }
-    return doc.getText();
+    await service.getVerity();
+    await vscode.commands.executeCommand('verity.sources.focus');
+    const groups = await sources.snapshot();
+    return { message: sources.message, groups, visible: sources.visible };
   });
 
   reg('verity.checkParagraph', async (uri?: vscode.Uri, range?: vscode.Range) => {
@@ -223,7 +233,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   reg('verity.refreshSources', () => sources.refresh());
   reg('verity.reindexFile', async (node?: SourceNode) => {
     if (!node?.item) return;
-    await (await service.ready()).updateFile(node.item.path);
+    await (await service.answering()).updateFile(node.item.path);
     sources.refresh();
   });
   reg('verity.showSkipReason', async (node?: SourceNode) => {
@@ -285,7 +295,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     const interactive = query === undefined;
     const q = query ?? (await vscode.window.showInputBox({ title: 'Verity: search the indexed documents', prompt: 'Words to look for' }));
     if (!q) return [];
-    const hits = await (await service.ready()).search(q, { k });
+    const hits = await (await service.answering()).search(q, { k });
     if (interactive) {
       const pick = await vscode.window.showQuickPick(
         hits.map((h) => ({ label: evidenceLabel(h.passage), description: `score ${h.score.toFixed(2)}`, detail: h.snippet.replace(/\s+/g, ' '), hit: h })),
@@ -296,9 +306,13 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     return hits;
   });
 
+  // Without a question: the conversation panel, where questions are asked. With one (scripts, tests):
+  // one answer through the shared engine, shown in the report.
   reg('verity.ask', async (question?: string) => {
-    const q = question ?? (await vscode.window.showInputBox({ title: 'Verity: ask the documents', prompt: 'Your question' }));
-    if (!q) return undefined;
+    if (typeof question !== 'string' || !question.trim()) {
+      await vscode.commands.executeCommand(CONVERSATION_FOCUS);
+      return undefined;
+    }
     try {
       const model = await models.forCommand();
       const turn = await vscode.window.withProgress(
@@ -306,10 +320,9 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
         async (progress, token) => {
           const abort = new AbortController();
           token.onCancellationRequested(() => abort.abort());
-          return (await service.ready()).ask(q, { model, signal: abort.signal, onProgress: (p) => progress.report({ message: p.message }) });
+          return engine.ask({ question, model, signal: abort.signal, onProgress: (p) => progress.report({ message: p.message }) });
         },
       );
-      chat.lastTurn = turn;
       report.show({ kind: 'turn', turn });
       return turn;
     } catch (e) {
@@ -317,6 +330,12 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
       return undefined;
     }
   });
+
+  reg('verity.newConversation', async () => {
+    await vscode.commands.executeCommand(CONVERSATION_FOCUS);
+    await conversation.newConversation();
+  });
+  reg('verity.showConversations', () => conversation.showConversations());
 
   reg('verity.reviseSentence', async (uri: vscode.Uri, start: number) => {
     const doc = await vscode.workspace.openTextDocument(uri);
@@ -350,33 +369,4 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     if (payload) report.show(payload);
     else report.open();
   });
-
-  // Test hooks (not in the palette): state the in-editor suite asserts on.
-  reg('verity.test.lastTurn', () => chat.lastTurn);
-  reg('verity.test.lastChatResponse', () => chat.lastResponse);
-  reg('verity.test.restart', async () => {
-    const verity = await service.restart();
-    return { loadedFromSnapshot: service.loadedFromSnapshot, passages: verity.passageCount() };
-  });
-  reg('verity.test.state', async () => {
-    const verity = await service.ready();
-    return { activationMs, passages: verity.passageCount(), files: verity.files(), loadedFromSnapshot: service.loadedFromSnapshot, storage: context.storageUri?.fsPath };
-  });
-  reg('verity.test.sourcesView', () => sources.snapshot());
-  reg('verity.test.pdfViews', () => pdf.states());
-  reg('verity.test.backgroundDecision', () => (backgroundDecision ? { ...backgroundDecision, started: service.started, firstRunMessage, settled: firstRunSettled, introducedBefore } : undefined));
-  reg('verity.test.statusBar', () => service.statusSnapshot());
-  // A window reload, in two halves: drop a document's checks from memory (stored first), then
-  // bring them back from workspace state the way opening the document after a reload does.
-  reg('verity.test.forgetChecks', async (uri: vscode.Uri) => {
-    await checks.persist(await vscode.workspace.openTextDocument(uri));
-    checks.forget(uri);
-  });
-  reg('verity.test.restoreChecks', async (uri: vscode.Uri) => checks.restore(await vscode.workspace.openTextDocument(uri)));
-  // Stores a check result as if the checker had produced it (verdict fields the checker of this branch may not fill yet).
-  reg('verity.test.storeCheck', async (uri: vscode.Uri, range: vscode.Range, result: CheckResult) => {
-    const doc = await vscode.workspace.openTextDocument(uri);
-    checks.set(doc, range, result);
-  });
-  reg('verity.test.checkedSentences', (uri: vscode.Uri) => checks.sentences(uri).map((s) => ({ start: s.start, end: s.end, verdict: s.verdict })));
 }

@@ -8,7 +8,8 @@ import * as vscode from 'vscode';
 import type { SentenceVerdict } from '../core/types';
 import type { CheckStore } from './checks';
 import { openEvidenceLink } from './evidence';
-import { cleanText, isClear, matchWords, strengthWords } from './verdictWords';
+import { isClear } from '../core/vocabulary';
+import { cleanText, matchWords, verdictHeadline } from './verdictWords';
 
 /** Escapes markdown syntax in document text (appendText would also turn spaces into &nbsp;). */
 function escapeMd(s: string): string {
@@ -23,7 +24,7 @@ export function verdictMarkdown(v: SentenceVerdict): vscode.MarkdownString {
   md.isTrusted = { enabledCommands: ['verity.openEvidence', 'verity.showReport'] };
   const flagged = v.verdict === 'unsupported' || v.verdict === 'contradicted';
   // Flagged sentences: the diagnostic above already says what is wrong.
-  if (!flagged) md.appendMarkdown(`$(pass) **Verity:** ${strengthWords(v)}\n\n`);
+  if (!flagged) md.appendMarkdown(`$(pass) **Verity:** ${verdictHeadline(v)}\n\n`);
   const ev = v.evidence;
   if (ev) {
     const voice = v.verdict === 'contradicted' && isClear(v) ? 'The source says' : v.verdict === 'supported' ? 'Supporting passage' : 'Closest passage';

@@ -14,6 +14,23 @@ import type { ExtensionSettings } from './settings';
 
 export const API_KEY_SECRET = 'verity.apiKey';
 
+/** Which model: the configured OpenAI-compatible endpoint, or one VS Code language model. */
+export type ModelChoice = { kind: 'endpoint' } | { kind: 'lm'; vendor: string; id: string };
+
+/** A model a person can pick (the conversation panel lists these). */
+export interface ModelOption {
+  /** "endpoint" or "lm:<vendor>:<id>". */
+  key: string;
+  label: string;
+  detail: string;
+  choice: ModelChoice;
+}
+
+/** The stable key of a choice. */
+export function choiceKey(c: ModelChoice): string {
+  return c.kind === 'endpoint' ? 'endpoint' : `lm:${c.vendor}:${c.id}`;
+}
+
 export class ModelResolver {
   constructor(
     private readonly secrets: vscode.SecretStorage,
@@ -62,6 +79,51 @@ export class ModelResolver {
     const models = (await vscode.lm.selectChatModels(name ? { id: name } : {})).filter((m) => m.vendor !== 'verity');
     const model = models[0] ?? (name ? (await vscode.lm.selectChatModels({}))[0] : undefined);
     if (!model) throw new VerityError('MODEL_UNAVAILABLE', 'No language model is available. Install or sign in to a chat model provider, or set verity.model.baseUrl to an OpenAI-compatible endpoint.');
+    return createVsCodeLmModel(model);
+  }
+
+  /**
+   * The models that can be used now, in the order `forCommand` prefers them: the endpoint, then
+   * the VS Code language model named in `verity.model.name`, then the others. Empty in an
+   * untrusted workspace (nothing is sent to any model there).
+   */
+  async options(): Promise<ModelOption[]> {
+    if (!vscode.workspace.isTrusted) return [];
+    const s = this.settings();
+    const out: ModelOption[] = [];
+    if (s.modelBaseUrl && s.modelName) {
+      let host = s.modelBaseUrl;
+      try {
+        host = new URL(s.modelBaseUrl).host;
+      } catch {
+        // shown as typed
+      }
+      out.push({ key: 'endpoint', label: s.modelName, detail: `${host} (verity.model.baseUrl)`, choice: { kind: 'endpoint' } });
+    }
+    let models: vscode.LanguageModelChat[] = [];
+    try {
+      // Our own vendor's model is the endpoint, listed above.
+      models = (await vscode.lm.selectChatModels({})).filter((m) => m.vendor !== 'verity');
+    } catch {
+      // no language model API access: the endpoint alone
+    }
+    const named = s.modelBaseUrl ? '' : s.modelName;
+    models.sort((a, b) => Number(b.id === named) - Number(a.id === named));
+    for (const m of models) out.push({ key: choiceKey({ kind: 'lm', vendor: m.vendor, id: m.id }), label: m.name, detail: `${m.vendor} · VS Code language model`, choice: { kind: 'lm', vendor: m.vendor, id: m.id } });
+    return out;
+  }
+
+  /** The model of a choice, or `forCommand`'s when there is no choice. Throws like forCommand when it is gone. */
+  async forChoice(choice: ModelChoice | undefined): Promise<ModelPort> {
+    if (!choice) return this.forCommand();
+    this.assertTrusted();
+    if (choice.kind === 'endpoint') {
+      const endpoint = await this.endpoint();
+      if (!endpoint) throw new VerityError('MODEL_UNAVAILABLE', 'The OpenAI-compatible endpoint is no longer configured (verity.model.baseUrl). Connect a model again or pick another one.');
+      return endpoint;
+    }
+    const [model] = await vscode.lm.selectChatModels({ vendor: choice.vendor, id: choice.id });
+    if (!model) throw new VerityError('MODEL_NOT_FOUND', `The language model ${choice.id} is not available any more. Pick another model.`);
     return createVsCodeLmModel(model);
   }
 

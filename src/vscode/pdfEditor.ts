@@ -58,26 +58,31 @@ export class PdfEditorProvider implements vscode.CustomReadonlyEditorProvider, v
     if (uri && ref.kind === 'pdf') this.pending.set(uri.toString(), ref);
   }
 
-  /** Opens a PDF at the evidence's page with its quote highlighted. */
-  async open(ref: EvidenceRef): Promise<void> {
+  /**
+   * Opens a PDF at the evidence's page with its quote highlighted. With `avoid` (the column of the
+   * view the link was clicked in, e.g. the report) it opens in another column, so that view stays
+   * visible beside the page instead of being covered by it.
+   */
+  async open(ref: EvidenceRef, avoid?: vscode.ViewColumn): Promise<void> {
     const uri = toUri(ref.path);
     if (!uri) {
       void vscode.window.showWarningMessage(`Verity: ${ref.path} is not in this workspace any more.`);
       return;
     }
     this.pending.set(uri.toString(), ref);
+    const column = avoid === undefined ? vscode.ViewColumn.Beside : avoid === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One;
     const open = this.views.get(uri.toString());
     if (open) {
-      open.panel.reveal(undefined, false);
+      open.panel.reveal(avoid !== undefined && open.panel.viewColumn === avoid ? column : undefined, false);
       if (open.ready) void this.send(uri, open);
       return;
     }
-    await vscode.commands.executeCommand('vscode.openWith', uri, PDF_VIEW_TYPE, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+    await vscode.commands.executeCommand('vscode.openWith', uri, PDF_VIEW_TYPE, { viewColumn: column, preview: true });
   }
 
   /** What each open PDF view shows (the `verity.test.pdfViews` hook returns it). */
-  states(): Array<{ path: string | undefined; state: PdfViewState | undefined; active: boolean }> {
-    return [...this.views.entries()].map(([key, v]) => ({ path: toWorkspacePath(vscode.Uri.parse(key)), state: v.state, active: v.panel.active }));
+  states(): Array<{ path: string | undefined; state: PdfViewState | undefined; active: boolean; visible: boolean; column: vscode.ViewColumn | undefined }> {
+    return [...this.views.entries()].map(([key, v]) => ({ path: toWorkspacePath(vscode.Uri.parse(key)), state: v.state, active: v.panel.active, visible: v.panel.visible, column: v.panel.viewColumn }));
   }
 
   openCustomDocument(uri: vscode.Uri): vscode.CustomDocument {
@@ -89,7 +94,7 @@ export class PdfEditorProvider implements vscode.CustomReadonlyEditorProvider, v
     const web = panel.webview;
     web.options = { enableScripts: true, enableForms: false, enableCommandUris: false, localResourceRoots: [root] };
     const uri = (f: string): string => web.asWebviewUri(vscode.Uri.joinPath(root, f)).toString();
-    web.html = reportHtml({ cspSource: web.cspSource, nonce: makeNonce(), scriptUri: uri('pdf.js'), pdfjsUri: uri('pdf.min.mjs'), pdfWorkerUri: uri('pdf.worker.min.mjs'), title: 'PDF' });
+    web.html = reportHtml({ cspSource: web.cspSource, nonce: makeNonce(), scriptUri: uri('pdf.js'), pdfjsUri: uri('pdf.min.mjs'), pdfWorkerUri: uri('pdf.worker.min.mjs'), title: 'PDF', view: 'pdf' });
     const key = document.uri.toString();
     const view: OpenView = { panel, ready: false };
     this.views.set(key, view);

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { EvidenceRef } from '../core/types';
 import type { ReportPayload } from '../protocol/messages';
-import { ReportPanelHost, type ReportServices } from './report/panelHost';
+import { REPORT_VIEW_TYPE, ReportPanelHost, type ReportServices } from './report/panelHost';
 
 export type { ReportPayload };
 
@@ -37,6 +37,13 @@ export function registerReport(context: vscode.ExtensionContext, services: Repor
   const host = new ReportPanelHost(context.extensionUri, services);
   context.subscriptions.push(
     host,
+    // After a window reload VS Code hands the report it had open back to us: it shows the latest result again.
+    vscode.window.registerWebviewPanelSerializer(REPORT_VIEW_TYPE, {
+      deserializeWebviewPanel: (panel) => {
+        host.restore(panel);
+        return Promise.resolve();
+      },
+    }),
     vscode.commands.registerCommand('verity.test.reportState', () => host.state()),
     vscode.commands.registerCommand('verity.test.reportShowPdfPage', (ref: EvidenceRef) => host.showPdfPage(ref)),
     vscode.commands.registerCommand('verity.test.reportMessage', (message: unknown) => host.receive(message)),

@@ -26,6 +26,8 @@ export const readSetting = (key: string): unknown => vscode.workspace.getConfigu
 
 export class VerityService implements vscode.Disposable {
   private verity: Promise<Verity> | undefined;
+  /** The facade once created and loaded (for synchronous counts). */
+  private opened: Verity | undefined;
   private indexing: Promise<IndexSummary | undefined> | undefined;
   private abort: AbortController | undefined;
   private readonly status: vscode.StatusBarItem;
@@ -38,6 +40,8 @@ export class VerityService implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   /** Whether the last load found a valid snapshot (tests and the status view read it). */
   loadedFromSnapshot = false;
+  /** When the index was last opened: started and loaded (epoch ms; the warm-start test and benchmark read them). */
+  readonly openTimes: { startedAt?: number; loadedAt?: number } = {};
   lastSummary: IndexSummary | undefined;
   /** Background OCR of scanned PDF pages, started after each indexing run. */
   readonly ocr: OcrBackground;
@@ -98,8 +102,31 @@ export class VerityService implements vscode.Disposable {
     return v;
   }
 
+  /**
+   * The facade as soon as it can answer: with a stored index loaded, at once (the reconcile with
+   * the disk goes on behind it, and files it re-reads join the index as they are read); with no
+   * stored index, after the first indexing run. Checks, searches and questions use this.
+   */
+  async answering(): Promise<Verity> {
+    const v = await this.getVerity();
+    if (!this.loadedFromSnapshot) await this.indexing;
+    return v;
+  }
+
+  /** Passages in the index (0 before it is opened). */
+  passageCount(): number {
+    return this.opened?.passageCount() ?? 0;
+  }
+
+  /** Files read from the disk since activation, by path (the warm-start test counts them). */
+  reads(): Record<string, number> {
+    return this.workspace.reads();
+  }
+
   private async create(): Promise<Verity> {
     const started = Date.now();
+    this.openTimes.startedAt = started;
+    delete this.openTimes.loadedAt;
     const logger: Logger = { info: (m) => this.log.info(m), warn: (m) => this.log.warn(m), error: (m) => this.log.error(m) };
     const storageDir = this.context.storageUri?.fsPath;
     const options = readVerityOptions(readSetting);
@@ -125,6 +152,8 @@ export class VerityService implements vscode.Disposable {
       this.log.warn(`the stored index could not be loaded (${errorText(e)}); rebuilding it`);
     }
     this.log.info(`index ${this.loadedFromSnapshot ? `loaded from ${storageDir}` : 'starts empty'}: ${verity.passageCount()} passages (${Date.now() - started} ms)`);
+    this.opened = verity;
+    this.openTimes.loadedAt = Date.now();
     this.showCount(verity);
     return verity;
   }
@@ -169,14 +198,16 @@ export class VerityService implements vscode.Disposable {
         },
       );
     }, NOTIFY_AFTER_MS);
-    if (!this.activity) this.status.text = '$(sync~spin) Verity: indexing';
+    // A loaded store already answers: say that it is being compared with the disk, not built.
+    const reconcile = this.loadedFromSnapshot && !force;
+    if (!this.activity) this.status.text = reconcile ? `${this.status.text.replace(/ · checking for changes$/, '')} · checking for changes` : '$(sync~spin) Verity: indexing';
     try {
       const summary = await verity.indexWorkspace({
         signal: abort.signal,
         force,
         onProgress: (p) => {
           last = p;
-          if (p.phase === 'reading' && !this.activity) this.status.text = `$(sync~spin) Verity: reading ${p.done} of ${p.total} files`;
+          if (p.phase === 'reading' && !this.activity && !reconcile) this.status.text = `$(sync~spin) Verity: reading ${p.done} of ${p.total} files`;
           report?.(p);
         },
       });
@@ -231,6 +262,11 @@ export class VerityService implements vscode.Disposable {
     this.activity = text;
     if (text) this.status.text = text;
     else void this.verity?.then((v) => this.showCount(v));
+  }
+
+  /** Whether an indexing run (a first build or a reconcile with the disk) is going on. */
+  get indexingNow(): boolean {
+    return this.indexing !== undefined;
   }
 
   /** Whether the index has been opened (a check, a search or the background start did it). */
@@ -313,6 +349,7 @@ export class VerityService implements vscode.Disposable {
     await this.saveNow();
     const old = this.verity;
     this.verity = undefined;
+    this.opened = undefined;
     if (old) (await old).dispose();
     return this.getVerity();
   }

@@ -5,6 +5,7 @@
  */
 import type { VerityOptions } from '../core/api';
 import { DEFAULT_DRAFTS } from '../core/verity';
+import { inRange, LIMIT_RANGES, type LimitName } from '../core/limits';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
@@ -56,6 +57,8 @@ const isStrArr = (v: unknown): v is string[] => Array.isArray(v) && v.every(isSt
 const oneOf = <T extends string>(...values: T[]) => (v: unknown): v is T => typeof v === 'string' && (values as string[]).includes(v);
 const isSeverity = oneOf<Severity>('error', 'warning', 'information', 'hint');
 const MB = 1024 * 1024;
+/** A limit's setting is valid inside its documented range (core/limits.ts); outside it the default applies. */
+const limit = (name: LimitName) => (v: unknown): v is number => inRange(v, LIMIT_RANGES[name]);
 
 /** Every `verity.*` setting. package.json declares exactly these keys with these defaults. */
 export const SETTINGS: ReadonlyArray<SettingSpec<unknown>> = [
@@ -69,10 +72,10 @@ export const SETTINGS: ReadonlyArray<SettingSpec<unknown>> = [
   { key: 'verity.respectGitignore', default: true, setting: 'respectGitignore', valid: isBool },
   { key: 'verity.passage.minWords', default: 200, option: 'passageMinWords', valid: isNum },
   { key: 'verity.passage.maxWords', default: 400, option: 'passageMaxWords', valid: isNum },
-  { key: 'verity.maxFileSizeMB', default: 10, option: 'maxFileBytes', toOption: (v) => Math.round((v as number) * MB), valid: isNum },
-  { key: 'verity.maxPdfSizeMB', default: 50, option: 'maxPdfBytes', toOption: (v) => Math.round((v as number) * MB), valid: isNum },
-  { key: 'verity.maxPdfPages', default: 2000, setting: 'maxPdfPages', valid: isNum },
-  { key: 'verity.pdfTimeoutSeconds', default: 20, setting: 'pdfTimeoutSeconds', valid: isNum },
+  { key: 'verity.maxFileSizeMB', default: 10, option: 'maxFileBytes', toOption: (v) => Math.round((v as number) * MB), valid: limit('maxFileMb') },
+  { key: 'verity.maxPdfSizeMB', default: 50, option: 'maxPdfBytes', toOption: (v) => Math.round((v as number) * MB), valid: limit('maxPdfMb') },
+  { key: 'verity.maxPdfPages', default: 2000, setting: 'maxPdfPages', valid: limit('maxPdfPages') },
+  { key: 'verity.pdfTimeoutSeconds', default: 20, setting: 'pdfTimeoutSeconds', valid: limit('pdfTimeoutSeconds') },
   { key: 'verity.ask.topK', default: 6, option: 'topK', valid: isNum },
   { key: 'verity.ask.maxRounds', default: 3, option: 'maxRounds', valid: isNum },
   { key: 'verity.ask.tokenBudget', default: 0, option: 'tokenBudget', valid: isNum },
@@ -87,7 +90,7 @@ export const SETTINGS: ReadonlyArray<SettingSpec<unknown>> = [
   { key: 'verity.model.timeoutSeconds', default: 120, setting: 'modelTimeoutSeconds', valid: (v) => isNum(v) && (v as number) > 0 },
   { key: 'verity.ocr.enabled', default: true, option: 'ocr', valid: isBool },
   { key: 'verity.ocr.languages', default: ['eng'], option: 'ocrLanguages', valid: isStrArr },
-  { key: 'verity.ocr.maxPagesPerFile', default: 20, option: 'ocrMaxPagesPerFile', valid: isNum },
+  { key: 'verity.ocr.maxPagesPerFile', default: 20, option: 'ocrMaxPagesPerFile', valid: limit('ocrMaxPagesPerFile') },
 ] as ReadonlyArray<SettingSpec<unknown>>;
 
 /** A setting's value, or its default when unset or of the wrong type (never throws). */

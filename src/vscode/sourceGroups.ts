@@ -32,7 +32,7 @@ export function sourceGroups(files: readonly FileRecord[], stale: ReadonlySet<st
     const state: SourceState = f.reason === 'DRAFT' ? 'draft' : f.state === 'skipped' ? 'skipped' : 'indexed';
     const size = [f.pages ? plural(f.pages, 'page') : '', plural(f.passages, 'passage')].filter(Boolean).join(', ');
     const description =
-      state === 'skipped' ? (f.message ?? f.reason ?? 'skipped') : state === 'draft' ? 'draft — never evidence' : size;
+      state === 'skipped' ? (f.message ?? f.reason ?? 'skipped') : state === 'draft' ? 'draft — never evidence' : [size, f.ocr?.message].filter(Boolean).join('; ');
     const why =
       state === 'skipped'
         ? `${f.path} is not indexed: ${f.message ?? f.reason ?? 'unknown reason'}${f.reason ? ` (${f.reason})` : ''}.`
@@ -43,4 +43,20 @@ export function sourceGroups(files: readonly FileRecord[], stale: ReadonlySet<st
   });
   const group = (state: SourceState, label: string): SourceGroup => ({ state, label, items: items.filter((i) => i.state === state).sort((a, b) => a.path.localeCompare(b.path)) });
   return [group('indexed', 'Sources'), group('draft', 'Drafts'), group('skipped', 'Skipped')].filter((g) => g.items.length > 0);
+}
+
+/**
+ * The line above the tree (the view's message): passages and files in plain words, the skipped
+ * ones counted, and whether the index came from the stored one and is being compared with the disk.
+ */
+export function sourcesSummary(files: readonly FileRecord[], passages: number, opts: { fromStore: boolean; reconciling: boolean }): string {
+  const indexed = files.filter((f) => f.state === 'indexed').length;
+  const drafts = files.filter((f) => f.reason === 'DRAFT').length;
+  const skipped = files.filter((f) => f.state === 'skipped' && f.reason !== 'DRAFT').length;
+  const parts = [`${passages.toLocaleString('en-US')} passage${passages === 1 ? '' : 's'} from ${plural(indexed, 'source')}`];
+  if (drafts) parts.push(plural(drafts, 'draft'));
+  if (skipped) parts.push(`${skipped} skipped`);
+  if (opts.reconciling) parts.push('checking the files for changes');
+  else if (opts.fromStore) parts.push('opened from the stored index');
+  return parts.join(' · ');
 }

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { FileRecord } from '../core/types';
-import { sourceGroups, type SourceGroup, type SourceItem } from './sourceGroups';
+import { sourceGroups, sourcesSummary, type SourceGroup, type SourceItem } from './sourceGroups';
 import { toUri } from './workspacePort';
 
 export type { SourceGroup, SourceItem };
@@ -14,29 +14,50 @@ export type { SourceGroup, SourceItem };
 type Node = { group: SourceGroup } | { item: SourceItem };
 
 export interface SourcesData {
+  /** The files Verity knows, or undefined while the index has not been opened. */
   files(): Promise<readonly FileRecord[] | undefined>;
+  /** Passages in the index, whether it was opened from the stored index, and whether it is being compared with the disk. */
+  summary(): { passages: number; fromStore: boolean; reconciling: boolean };
 }
 
 export class SourcesView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private groups: SourceGroup[] = [];
+  private readonly tree: vscode.TreeView<Node>;
 
-  constructor(private readonly data: SourcesData) {}
+  constructor(private readonly data: SourcesData) {
+    this.tree = vscode.window.createTreeView('verity.sources', { treeDataProvider: this });
+  }
 
   refresh(): void {
     this.changed.fire(undefined);
   }
 
-  /** The groups as last shown (the `verity.test.sourcesView` hook returns them). */
+  /** The groups and the line above them, as last shown (the test hooks and Show Index Status return them). */
   async snapshot(): Promise<SourceGroup[]> {
     await this.load();
     return this.groups;
   }
 
+  /** The line above the tree, as last shown. */
+  get message(): string {
+    return this.tree.message ?? '';
+  }
+
+  /** Whether the view is on screen. */
+  get visible(): boolean {
+    return this.tree.visible;
+  }
+
   private async load(): Promise<SourceGroup[]> {
     const files = await this.data.files();
-    if (!files) return (this.groups = []);
+    if (!files) {
+      this.tree.message = undefined;
+      return (this.groups = []);
+    }
+    const s = this.data.summary();
+    this.tree.message = sourcesSummary(files, s.passages, s);
     this.groups = sourceGroups(files, await staleOf(files));
     return this.groups;
   }
@@ -71,6 +92,7 @@ export class SourcesView implements vscode.TreeDataProvider<Node>, vscode.Dispos
   }
 
   dispose(): void {
+    this.tree.dispose();
     this.changed.dispose();
   }
 }

@@ -1,25 +1,15 @@
 /**
- * Plain words for verdicts: what a diagnostic or hover says instead of raw scores, how sure it
- * may sound (an uncertain finding names "the closest passage", never "the source says"), which
- * related passages are worth showing, and document text cleaned of markdown markup. Pure (no
- * 'vscode' import) so unit tests run it in Node.
+ * Plain words for verdicts, built on the core's vocabulary (core/vocabulary.ts): what a diagnostic
+ * or hover says instead of raw scores, how sure it may sound (an uncertain finding names "the
+ * closest passage", never "the source says"), which related passages are worth showing, and
+ * document text cleaned of markdown markup. Pure (no 'vscode' import) so unit tests run it in Node.
  */
-import type { EvidenceRef, SentenceVerdict } from '../core/types';
+import type { CheckResult, EvidenceRef, SentenceVerdict } from '../core/types';
+import { countFindings, countsText, FINDINGS, findingLabel, findingOf, isClear } from '../core/vocabulary';
 
 /** Related passages scoring under this (or far under the best one) are noise, not help. */
 export const RELATED_MIN_SCORE = 0.35;
 const RELATED_MIN_SHARE = 0.6;
-
-/**
- * True when a finding may speak with the source's voice. The checker's `certainty` decides; a
- * verdict without one (made before the checker gave it) keeps its old standing unless a
- * calibrated confidence says it is a toss-up. (`score` is the support score: low for a
- * contradiction, so it says nothing about how sure the contradiction is.)
- */
-export function isClear(v: SentenceVerdict): boolean {
-  if (v.certainty) return v.certainty === 'clear';
-  return v.confidence === undefined || v.confidence >= 0.7;
-}
 
 /** The checker's reason, worded as sure as the verdict is: an uncertain one never says "the source says". */
 export function reasonWords(v: SentenceVerdict): string {
@@ -28,21 +18,12 @@ export function reasonWords(v: SentenceVerdict): string {
 }
 
 /**
- * How sure the verdict is, in words. Uses the calibrated confidence when the checker gives one,
- * else the support score.
+ * The verdict as the hover names it: the vocabulary's label, with how well the passage matches
+ * for a supported sentence ("supported (close match)").
  */
-export function strengthWords(v: SentenceVerdict): string {
-  const p = v.confidence ?? v.score;
-  switch (v.verdict) {
-    case 'supported':
-      return p >= 0.85 ? 'clearly supported' : p >= 0.6 ? 'likely supported' : 'weak match';
-    case 'contradicted':
-      return isClear(v) ? (p >= 0.85 ? 'clearly contradicted' : 'likely contradicted') : 'possibly contradicted';
-    case 'unsupported':
-      return p >= 0.85 ? 'not found in the sources' : 'probably not in the sources';
-    default:
-      return 'not a factual claim';
-  }
+export function verdictHeadline(v: SentenceVerdict): string {
+  const label = findingLabel(v);
+  return v.verdict === 'supported' && v.evidence ? `${label} (${matchWords(v.evidence.score)})` : label;
 }
 
 /** How well a passage matches, in words (instead of "score 0.17"). */
@@ -50,14 +31,23 @@ export function matchWords(score: number): string {
   return score >= 0.75 ? 'close match' : score >= 0.5 ? 'partial match' : 'weak match';
 }
 
-/** The diagnostic message: one line, worded as sure as the verdict is. */
+/**
+ * The diagnostic message: one line that starts with the vocabulary's title ("Contradicted",
+ * "Possibly contradicted", "Unsupported") and is worded as sure as the verdict is.
+ */
 export function diagnosticMessage(v: SentenceVerdict): string {
-  const reason = v.reason ? `: ${reasonWords(v)}` : '';
-  if (v.verdict === 'contradicted') {
-    if (v.conflict && isClear(v) && v.conflict.sourceText) return `Contradicted — the source says “${cleanText(v.conflict.sourceText)}”, not “${cleanText(v.conflict.claimText)}”`;
-    return isClear(v) ? `Contradicted by the sources${reason}` : `Possibly contradicted — compare with the closest passage${reason}`;
-  }
-  return `Not supported by the sources${reason}`;
+  const finding = findingOf(v);
+  const title = FINDINGS[finding].title;
+  const reason = v.reason ? reasonWords(v) : '';
+  if (finding === 'contradicted' && v.conflict?.sourceText) return `${title} — the source says “${cleanText(v.conflict.sourceText)}”, not “${cleanText(v.conflict.claimText)}”`;
+  if (finding === 'possibly_contradicted') return `${title} — compare with the closest passage${reason ? `: ${reason}` : ''}`;
+  if (finding === 'unsupported') return `${title} — ${reason || 'no indexed passage says this'}`;
+  return reason ? `${title} — ${reason}` : title;
+}
+
+/** The status-bar line after a check: the vocabulary's counts, clear and possible contradictions apart. */
+export function checkStatusLine(result: Pick<CheckResult, 'sentences'>): string {
+  return `Verity: ${countsText(countFindings(result.sentences))} — Show Report for details`;
 }
 
 /** Evidence worth listing beside a finding: the deciding passage, then alternatives that are close enough. */

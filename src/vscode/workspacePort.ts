@@ -56,12 +56,15 @@ async function readGitignore(folder: vscode.WorkspaceFolder): Promise<string[]> 
 export interface VsCodeWorkspace extends WorkspacePort {
   /** True when a path is a document Verity indexes under the current rules (for watcher events). */
   includes(path: string): Promise<boolean>;
+  /** How often each file was read since the port was made (the warm-start test counts re-reads). */
+  reads(): Record<string, number>;
 }
 
 /** Creates the port; `settings` is read on every call so setting changes apply on the next scan. */
 export function createVsCodeWorkspace(settings: () => ExtensionSettings): VsCodeWorkspace {
   // Per-folder exclusion predicate on folder-relative paths, rebuilt by each listFiles.
   const excluders = new Map<string, (rel: string) => boolean>();
+  const readCounts = new Map<string, number>();
 
   async function excluderFor(folder: vscode.WorkspaceFolder): Promise<(rel: string) => boolean> {
     const s = settings();
@@ -120,6 +123,7 @@ export function createVsCodeWorkspace(settings: () => ExtensionSettings): VsCode
     async readFile(path) {
       const uri = toUri(path);
       if (!uri) return undefined;
+      readCounts.set(path, (readCounts.get(path) ?? 0) + 1);
       try {
         // findFiles follows symbolic links: refuse a linked file, or one reached through a
         // linked folder that resolves outside the workspace folder.
@@ -135,6 +139,7 @@ export function createVsCodeWorkspace(settings: () => ExtensionSettings): VsCode
         throw e;
       }
     },
+    reads: () => Object.fromEntries(readCounts),
     async includes(path) {
       const parts = split(path);
       if (!parts || !documentKind(parts.rel)) return false;

@@ -37,10 +37,19 @@ export type MockReply =
       delayMs?: number;
       /** Streaming only: send this many characters, then destroy the socket. */
       cutAfterChars?: number;
+      /** Streaming only: wait this long between word-sized pieces (a slow model); stops when the client goes away. */
+      pieceDelayMs?: number;
     }
   | { status: number; body?: unknown; headers?: Record<string, string> }
   | { malformed: true }
   | { hang: true };
+
+export interface StreamRecord {
+  pieces: number;
+  sent: number;
+  /** The client closed the connection before the last piece was sent. */
+  abortedByClient: boolean;
+}
 
 export type ChatScript = MockReply[] | ((req: ChatRequestBody, callIndex: number) => MockReply | Promise<MockReply>);
 
@@ -53,6 +62,8 @@ export interface MockServer {
   chatCalls(): number;
   /** Chat requests received so far (bodies). */
   chatRequests(): ChatRequestBody[];
+  /** Streamed replies so far: pieces sent of all pieces, and whether the client hung up first. */
+  streams(): StreamRecord[];
   setChat(script: ChatScript): void;
   /** Forget recorded requests and restart the script's call index. */
   reset(): void;
@@ -88,6 +99,7 @@ export async function startMockServer(opts: MockServerOptions = {}): Promise<Moc
   let script: ChatScript = opts.chat ?? [{ text: 'OK.' }];
   let chatIndex = 0;
   const requests: RecordedRequest[] = [];
+  const streamRecords: StreamRecord[] = [];
   const sockets = new Set<Socket>();
   const dim = opts.embeddingDim ?? 16;
   const models = opts.models ?? ['mock-model'];
@@ -142,7 +154,7 @@ export async function startMockServer(opts: MockServerOptions = {}): Promise<Moc
       }
       const idx = chatIndex++;
       const reply = typeof script === 'function' ? await script(body ?? {}, idx) : script[Math.min(idx, script.length - 1)];
-      await sendChat(req, res, body ?? {}, reply ?? { text: '' });
+      await sendChat(req, res, body ?? {}, reply ?? { text: '' }, streamRecords);
       return;
     }
     sendJson(res, 404, { error: { message: `no route ${path}` } });
@@ -163,12 +175,14 @@ export async function startMockServer(opts: MockServerOptions = {}): Promise<Moc
     requests,
     chatCalls: () => requests.filter((r) => r.path.endsWith('/chat/completions')).length,
     chatRequests: () => requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body ?? {}),
+    streams: () => streamRecords.map((r) => ({ ...r })),
     setChat(s) {
       script = s;
       chatIndex = 0;
     },
     reset() {
       requests.length = 0;
+      streamRecords.length = 0;
       chatIndex = 0;
     },
     close: () =>
@@ -190,7 +204,7 @@ function approxTokens(s: string): number {
   return Math.max(1, Math.ceil(s.length / 4));
 }
 
-async function sendChat(req: http.IncomingMessage, res: http.ServerResponse, body: ChatRequestBody, reply: MockReply): Promise<void> {
+async function sendChat(req: http.IncomingMessage, res: http.ServerResponse, body: ChatRequestBody, reply: MockReply, records: StreamRecord[]): Promise<void> {
   if ('hang' in reply) {
     // Never answer; the socket is released when the client aborts or the server closes.
     await new Promise<void>((resolve) => req.socket.once('close', () => resolve()));
@@ -229,8 +243,17 @@ async function sendChat(req: http.IncomingMessage, res: http.ServerResponse, bod
   res.write(chunk({ role: 'assistant', content: '' }, null));
   // Send in word-sized pieces so clients see a real stream.
   const pieces = reply.text.match(/\S+\s*|\s+/g) ?? [];
+  const record: StreamRecord = { pieces: pieces.length, sent: 0, abortedByClient: false };
+  records.push(record);
   let sent = 0;
   for (const p of pieces) {
+    if (reply.pieceDelayMs) {
+      await sleep(reply.pieceDelayMs);
+      if (res.destroyed || req.socket.destroyed || res.writableEnded) {
+        record.abortedByClient = true;
+        return;
+      }
+    }
     if (reply.cutAfterChars !== undefined && sent + p.length > reply.cutAfterChars) {
       await sleep(5);
       res.socket?.destroy();
@@ -238,6 +261,7 @@ async function sendChat(req: http.IncomingMessage, res: http.ServerResponse, bod
     }
     res.write(chunk({ content: p }, null));
     sent += p.length;
+    record.sent++;
   }
   res.write(chunk({}, 'stop'));
   const wantsUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;

@@ -184,7 +184,7 @@ export const reportTests: ReportTest[] = [
     },
   },
   {
-    name: 'hostile document text stays inert: <script> and <img onerror> show as text',
+    name: 'hostile document and model text stays inert: <script> and <img onerror> in sentences, quotes, answers and drafts show as text',
     async run(ctx) {
       await showCheck(ctx);
       await ctx.host.send({ type: 'askFailed', askId: 99, message: '<img src=x onerror="window.__pwned=3">' });
@@ -192,10 +192,21 @@ export const reportTests: ReportTest[] = [
       assert.equal(await sentence.locator('.text').innerText(), XSS_SENTENCE);
       await sentence.locator('.chip').click();
       assert.equal(await sentence.locator('.evidence .quote').first().innerText(), XSS_QUOTE);
-      const q = { ...turnFixture, question: XSS_SENTENCE };
+      // model text too: an answer sentence and a round's draft holding raw HTML
+      const modelHtml = 'Renewals are free <img src=x onerror="window.__pwned = 6"> for members [1].';
+      const first = turnFixture.sentences[0]!;
+      const q = {
+        ...turnFixture,
+        question: XSS_SENTENCE,
+        sentences: [...turnFixture.sentences, { ...first, index: 3, text: modelHtml, verdict: 'unsupported' as const }],
+        rounds: [{ ...turnFixture.rounds[0]!, draft: modelHtml }, ...turnFixture.rounds.slice(1)],
+      };
       await ctx.host.send({ type: 'report', payload: { kind: 'turn', turn: q }, modelAvailable: true });
       await rendered(ctx, (s) => s.kind === 'turn', 'the hostile turn');
       assert.equal(await ctx.page.locator('h2.question').innerText(), XSS_SENTENCE);
+      assert.equal(await ctx.page.locator('.sentence .text').last().innerText(), modelHtml);
+      await openRound(ctx, 1);
+      assert.equal(await ctx.page.locator('vscode-collapsible[data-round="1"] .draft').innerText(), modelHtml);
       const probe = await ctx.page.evaluate(() => ({
         pwned: (window as unknown as { __pwned?: number }).__pwned,
         imgs: document.querySelectorAll('img').length,

@@ -1,8 +1,10 @@
 /**
- * Report webview tests in a real Chromium (/usr/bin/chromium via playwright-core). Needs a build
- * (`npm run build`): serves dist/webview with the production HTML and CSP, plays the host's side
- * of the protocol (hostStub.ts), and writes screenshots to docs/screenshots/report-*.png.
- * Prints `N passed, N failed` and exits non-zero on failure.
+ * Webview tests in a real Chromium (/usr/bin/chromium via playwright-core): the report and the
+ * conversation panel. Needs a build (`npm run build`): serves dist/webview with the production
+ * HTML and CSP, plays the host's side of each protocol (hostStub.ts, panelStub.ts), and writes
+ * screenshots to out/screenshots/webview/ (ignored by git; VERITY_SCREENSHOT_DIR writes them
+ * elsewhere, e.g. `npm run screenshots` into docs/screenshots/). Prints `N passed, N failed` and
+ * exits non-zero on failure.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -11,8 +13,10 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { makePdf } from '../fixtures/report/makePdf';
 import { PDF_PAGES, PDF_PASSAGE_ID, PDF_PATH } from '../fixtures/report/reportFixtures';
 import { HostStub, type PdfFixture } from './hostStub';
+import { PanelStub } from './panelStub';
+import { panelTests } from './panelTests';
 import { startServer, type TestServer } from './server';
-import { reportTests } from './reportTests';
+import { reportTests, type ReportTest } from './reportTests';
 import { waitUntil } from './wait';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -22,11 +26,13 @@ const CHROMIUM = '/usr/bin/chromium';
 export interface Ctx {
   page: Page;
   host: HostStub;
+  /** The host's side for the conversation panel's page. */
+  panel: PanelStub;
   server: TestServer;
   pdf: PdfFixture;
   shotsDir: string;
-  /** Loads a fresh page (new host stub) at the given viewport width. */
-  reload(width?: number): Promise<void>;
+  /** Loads a fresh page (new host stubs) of the view at the given viewport width. */
+  reload(width?: number, view?: 'report' | 'panel'): Promise<void>;
 }
 
 /** Boxes of the passage's text items on its page, computed in Node with pdf.js as the ingester does. */
@@ -55,7 +61,7 @@ async function main(): Promise<number> {
     console.error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium).`);
     return 1;
   }
-  for (const f of ['main.js', 'pdf.min.mjs', 'pdf.worker.min.mjs']) {
+  for (const f of ['main.js', 'panel.js', 'pdf.min.mjs', 'pdf.worker.min.mjs']) {
     if (!existsSync(path.join(dist, f))) {
       console.error(`dist/webview/${f} is missing: run \`npm run build\` first.`);
       return 1;
@@ -64,7 +70,7 @@ async function main(): Promise<number> {
   const pdf = await pdfFixture();
   const server = await startServer(dist);
   const userDir = mkdtempSync(path.join(os.tmpdir(), 'verity-webview-'));
-  const shotsDir = path.join(root, 'docs/screenshots');
+  const shotsDir = process.env.VERITY_SCREENSHOT_DIR ? path.resolve(process.env.VERITY_SCREENSHOT_DIR) : path.join(root, 'out/screenshots/webview');
   mkdirSync(shotsDir, { recursive: true });
   let context: BrowserContext | undefined;
   let passed = 0;
@@ -84,10 +90,11 @@ async function main(): Promise<number> {
     const ctx: Ctx = {
       page,
       host: new HostStub(page, pdf),
+      panel: new PanelStub(page),
       server,
       pdf,
       shotsDir,
-      async reload(width = 760) {
+      async reload(width = 760, view = 'report') {
         await page.close();
         page = await browser.newPage();
         await page.setViewportSize({ width, height: 900 });
@@ -96,17 +103,26 @@ async function main(): Promise<number> {
           if (m.type() === 'error') errors.push(m.text());
         });
         ctx.page = page;
-        ctx.host = new HostStub(page, pdf);
-        await ctx.host.attach();
-        await page.goto(`${server.origin}/`);
-        await page.waitForFunction(() => customElements.get('vscode-collapsible') !== undefined);
-        await waitUntil(() => ctx.host.of('ready').length > 0, 'the webview to post ready');
+        if (view === 'panel') {
+          ctx.panel = new PanelStub(page);
+          await ctx.panel.attach();
+          await page.goto(`${server.origin}/panel`);
+          await page.waitForFunction(() => customElements.get('vscode-textarea') !== undefined);
+          await waitUntil(() => ctx.panel.of('ready').length > 0, 'the panel to post ready');
+        } else {
+          ctx.host = new HostStub(page, pdf);
+          await ctx.host.attach();
+          await page.goto(`${server.origin}/`);
+          await page.waitForFunction(() => customElements.get('vscode-collapsible') !== undefined);
+          await waitUntil(() => ctx.host.of('ready').length > 0, 'the webview to post ready');
+        }
       },
     };
-    for (const t of reportTests) {
+    const all: Array<ReportTest & { view?: 'report' | 'panel' }> = [...reportTests, ...panelTests.map((t) => ({ ...t, view: 'panel' as const }))];
+    for (const t of all) {
       errors.length = 0;
       try {
-        await ctx.reload(t.width);
+        await ctx.reload(t.width, t.view);
         await t.run(ctx);
         const unexpected = errors.filter((e) => !t.expectedErrors?.test(e));
         if (unexpected.length) throw new Error(`page errors: ${unexpected.join(' | ')}`);

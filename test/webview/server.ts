@@ -1,7 +1,8 @@
 /**
- * Serves dist/webview and a page that stands in for VS Code's webview host: the production HTML
- * (same builder, same CSP) plus a nonce'd shim that provides acquireVsCodeApi, records CSP
- * violations and lets the test switch themes.
+ * Serves dist/webview and pages that stand in for VS Code's webview host — the report at `/`, the
+ * conversation panel at `/panel`: the production HTML (same builder, same CSP) plus a nonce'd shim
+ * that provides acquireVsCodeApi (its state kept across a page reload, as VS Code keeps it),
+ * records CSP violations and lets the test switch themes.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -24,7 +25,8 @@ ${themeCss()}
     document.body.classList.remove('vscode-light', 'vscode-dark', 'vscode-high-contrast');
     document.body.classList.add(name === 'light' ? 'vscode-light' : name === 'dark' ? 'vscode-dark' : 'vscode-high-contrast');
   };
-  let state;
+  // Like VS Code, keep the webview's state across a reload of the page (here: the tab's session).
+  let state = JSON.parse(sessionStorage.getItem('__vscodeState') ?? 'null') ?? undefined;
   let acquired = false;
   window.acquireVsCodeApi = () => {
     if (acquired) throw new Error('acquireVsCodeApi called twice');
@@ -32,7 +34,7 @@ ${themeCss()}
     return {
       postMessage: (m) => window.__toHost(m),
       getState: () => state,
-      setState: (s) => { state = s; },
+      setState: (s) => { state = s; sessionStorage.setItem('__vscodeState', JSON.stringify(s)); },
     };
   };
 </script>
@@ -52,10 +54,13 @@ export async function startServer(distDir: string): Promise<TestServer> {
   const server: Server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      if (url.pathname === '/') {
+      if (url.pathname === '/' || url.pathname === '/panel') {
         const nonce = makeNonce();
         const origin = `http://${req.headers.host}`;
-        const html = reportHtml({ cspSource: origin, nonce, scriptUri: `${origin}/dist/main.js`, pdfjsUri: `${origin}/dist/pdf.min.mjs`, pdfWorkerUri: `${origin}/dist/pdf.worker.min.mjs` });
+        // The report (with pdf.js) at /, the conversation panel at /panel: the pages the editor serves.
+        const html = url.pathname === '/panel'
+          ? reportHtml({ cspSource: origin, nonce, scriptUri: `${origin}/dist/panel.js`, title: 'Verity', view: 'panel' })
+          : reportHtml({ cspSource: origin, nonce, scriptUri: `${origin}/dist/main.js`, pdfjsUri: `${origin}/dist/pdf.min.mjs`, pdfWorkerUri: `${origin}/dist/pdf.worker.min.mjs` });
         csp = /Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1]?.replace(/&#39;|&apos;/g, "'") ?? '';
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         res.end(html.replace('</head>', `${shim(nonce)}</head>`));

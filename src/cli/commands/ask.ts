@@ -9,11 +9,12 @@ import { VerityError } from '../../core/errors';
 import type { FinalSentence, HistoryTurn, Turn } from '../../core/types';
 import { createOpenAIModel } from '../../node/openaiModel';
 import { flag, usageError } from '../args';
-import { commandFunction, OPEN_FLAGS, type CommandSpec } from '../command';
+import { commandFunction } from '../command';
+import { OPEN_FLAGS, type CommandSpec } from '../spec';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../io';
-import { limitsFromFlags } from '../limits';
 import { locationText } from '../location';
-import { openVerity } from '../openVerity';
+import { shownPath as quotedPath } from '../printable';
+import { openOptionsFromFlags, openVerity } from '../openVerity';
 
 const NO_MODEL =
   'no model configured: pass --base-url URL and --model NAME, or set VERITY_BASE_URL and VERITY_MODEL (and VERITY_API_KEY if the server needs a key); "npm run mock-model" starts a local test server';
@@ -43,7 +44,6 @@ export const askSpec: CommandSpec = {
   run: async (parsed, io) => {
     const question = parsed.positional.join(' ').trim();
     if (!question) throw usageError('the question is empty: give it in quotes, e.g. verity ask "What does the warranty cover?"');
-    if (parsed.flags.has('docs') && parsed.flags.has('store')) throw usageError('use either --docs or --store, not both');
     const baseURL = flag(parsed, 'base-url') ?? io.env.VERITY_BASE_URL;
     const modelName = flag(parsed, 'model') ?? io.env.VERITY_MODEL;
     if (baseURL && !modelName) throw usageError(`--base-url ${baseURL} needs a model name too: add --model NAME (or set VERITY_MODEL)`);
@@ -59,7 +59,7 @@ export const askSpec: CommandSpec = {
     const turnMs = timeout ?? DEFAULT_TURN_MS;
     const timer = setTimeout(() => deadline.abort(new VerityError('MODEL_TIMEOUT', `No answer within ${turnMs / 1000} s; raise it with --timeout SECONDS.`)), turnMs);
     timer.unref();
-    const verity = await openVerity({ docs: flag(parsed, 'docs'), store: flag(parsed, 'store'), io, model, verbose: parsed.flags.has('verbose'), limits: limitsFromFlags(parsed) });
+    const verity = await openVerity({ ...openOptionsFromFlags(parsed, io), model });
     const turn = await verity.ask(question, {
       history,
       strict: parsed.flags.has('strict'),
@@ -108,7 +108,7 @@ export function renderTurn(turn: Turn, shownPath: (rel: string) => string): stri
     lines.push('', 'Sources:');
     for (const e of sources) {
       const heading = e.passage.headings.length ? `  ${e.passage.headings.join(' > ')}` : '';
-      lines.push(`  [${e.n}] ${locationText(e.passage, shownPath(e.passage.path))}${heading}`);
+      lines.push(`  [${e.n}] ${locationText(e.passage, quotedPath(shownPath(e.passage.path)))}${heading}`);
     }
   }
   const rounds = turn.rounds.length;

@@ -1,19 +1,25 @@
 /**
- * `verity check`: a grounding linter. Every sentence of the given files (or --text) is checked
- * against the indexed documents; unsupported and contradicted sentences are reported as text,
- * JSON or SARIF. Exit 1 when a sentence at or above --fail-on is found, 0 when clean, 2 on error.
+ * `verity check`: a grounding linter. Every sentence of the given files (or --text, or stdin) is
+ * checked against the indexed documents; unsupported and contradicted sentences are reported as
+ * text, JSON or SARIF. Inputs come the way linters take them (inputs.ts); the files of one run
+ * never vouch for each other; verity-disable comments and a baseline set reviewed findings aside.
+ * Exit 1 when a finding at or above --fail-on remains, 0 when clean, 2 on error.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { VerityError } from '../../core/errors';
 import type { Verity } from '../../core/api';
 import { flag, usageError, type ParsedArgs } from '../args';
-import { commandFunction, OPEN_FLAGS, type CommandSpec } from '../command';
+import { commandFunction } from '../command';
+import { OPEN_FLAGS, type CommandSpec } from '../spec';
 import { EXIT_FINDINGS, EXIT_OK, type CliIO } from '../io';
-import { limitsFromFlags } from '../limits';
-import { openVerity, workspaceRoot } from '../openVerity';
+import { collectInputs, type CheckInput } from '../inputs';
+import { isCommit, gitProvenance } from '../git';
+import { printable } from '../printable';
+import { openOptionsFromFlags, openVerity, workspaceRoot } from '../openVerity';
+import { blankComments, inlineSuppressions } from '../suppress';
+import { applyBaseline, baselineFlags, writeRunBaseline } from '../runBaseline';
 import { formatJson } from '../format/json';
-import { PROBLEM_RANK, type CheckedFile } from '../format/report';
+import { isFinding, PROBLEM_RANK, type CheckReport, type CheckedFile } from '../format/report';
 import { formatSarif } from '../format/sarif';
 import { formatText } from '../format/text';
 
@@ -25,22 +31,36 @@ const FAIL_ON: Record<string, number> = { unsupported: 1, contradicted: 2, none:
 /** `verity check`: a verdict for every sentence, problems printed with their evidence. */
 export const checkSpec: CommandSpec = {
   name: 'check',
-  args: '<file...>',
-  summary: 'Check every sentence of markdown or text files (or --text) against the indexed documents.',
+  args: '[<file|folder|glob|->...]',
+  summary: 'Check every sentence of markdown or text files (or --text, or stdin) against the indexed documents.',
   details: [
-    'Prints unsupported and contradicted sentences as file:line:col with the closest source. The',
-    'checked file is named as you gave it; a source is named relative to the indexed folder',
-    '("root" in JSON, the DOCS base in SARIF). Exit 1 when a sentence at or above --fail-on is found.',
+    'Takes files, folders (every .md, .markdown, .mdx and .txt below), quoted globs ("answers/**/*.md"),',
+    '"-" for text on stdin, --files-from FILE|- (one path a line, as "git diff --name-only" prints; a listed',
+    'file that no longer exists is reported as deleted) and --changed [REF] (files git says changed since',
+    'REF, default HEAD; with paths, only the changed files among them). The files of one run are never',
+    'evidence for each other. Prints each finding as file:line:col with the closest source; a source is',
+    'named relative to the indexed folder ("root" in JSON). <!-- verity-disable-next-line [verdict] -->,',
+    '<!-- verity-disable [verdict] --> … <!-- verity-enable --> and a --baseline set findings aside.',
+    'Exit 1 when a finding at or above --fail-on remains.',
   ],
   flags: [
     { name: 'format', value: 'text|json|sarif', default: 'text', help: 'output format (SARIF 2.1.0 for code scanning)' },
     { name: 'fail-on', value: 'unsupported|contradicted|none', default: 'unsupported', help: 'the verdict that makes the exit code 1' },
+    { name: 'show', value: 'problems|all', default: 'problems', help: 'all: supported sentences with their source too (SARIF: kind "pass")' },
     { name: 'text', value: '"<paragraph>"', help: 'check this text as well as (or instead of) files' },
+    { name: 'files-from', value: 'FILE|-', help: 'also check the paths listed in FILE (- = stdin), one a line' },
+    { name: 'changed', value: 'REF', optionalValue: true, help: 'check the files changed since the git ref REF (default HEAD: uncommitted and new files)' },
+    { name: 'baseline', value: 'FILE', help: 'report only findings not in this baseline; list its stale entries' },
+    { name: 'write-baseline', value: 'FILE', help: "record this run's findings in FILE (other files' entries are kept) and exit 0" },
     { name: 'question', value: '"<question>"', help: 'the question the text answers: what the answer adds to it must be in the sources' },
-    { name: 'drafts', value: '"<glob>,<glob>"', default: 'drafts/, draft*.md, *-draft.md', setting: 'verity.drafts', help: 'files that are never evidence ("" = none)' },
     ...OPEN_FLAGS,
   ],
-  examples: ['verity check answer.md --docs docs --fail-on contradicted', 'verity check --text "Refunds are issued within 60 days." --format json'],
+  examples: [
+    'verity check answer.md --docs docs --fail-on contradicted',
+    'verity check answers --changed origin/main --store .verity --baseline verity-baseline.json --format sarif',
+    'git diff --name-only origin/main | verity check --files-from - --drafts answers/',
+    'echo "Refunds are issued within 60 days." | verity check - --docs docs',
+  ],
   run,
 };
 
@@ -49,50 +69,81 @@ export const check = commandFunction(checkSpec);
 async function run(parsed: ParsedArgs, io: CliIO): Promise<number> {
   const format = flag(parsed, 'format') ?? 'text';
   const failOn = flag(parsed, 'fail-on') ?? 'unsupported';
+  const show = flag(parsed, 'show') ?? 'problems';
   const text = flag(parsed, 'text');
   if (!(FORMATS as readonly string[]).includes(format)) throw usageError(`--format must be text, json or sarif, got "${format}"`);
   if (!(failOn in FAIL_ON)) throw usageError(`--fail-on must be unsupported, contradicted or none, got "${failOn}"`);
-  if (parsed.positional.length === 0 && text === undefined) throw usageError('nothing to check: give files to check or --text "<paragraph>"');
+  if (show !== 'problems' && show !== 'all') throw usageError(`--show must be problems or all, got "${show}"`);
   if (text !== undefined && !text.trim()) throw usageError('--text is empty: give the paragraph to check');
-  if (parsed.flags.has('docs') && parsed.flags.has('store')) throw usageError('use either --docs or --store, not both');
-  // Drafts are never evidence; --drafts replaces the default globs ("" = no drafts).
-  const draftsFlag = flag(parsed, 'drafts');
-  const drafts = draftsFlag === undefined ? undefined : draftsFlag.split(',').map((g) => g.trim()).filter(Boolean);
   const question = flag(parsed, 'question');
   if (question !== undefined && !question.trim()) throw usageError('--question is empty: give the question the text answers');
+  const listed = parsed.flags.has('files-from') || parsed.flags.has('changed');
+  if (parsed.positional.length === 0 && text === undefined && !listed) throw usageError('nothing to check: give files, folders or globs to check, "-" for stdin, --text "<paragraph>", --files-from or --changed');
+  const baseline = baselineFlags(parsed, io.cwd);
+  const open = openOptionsFromFlags(parsed, io);
 
   // read the inputs first: a missing file is an error before any indexing work
-  const inputs: Array<{ path: string; content: string }> = [];
-  for (const p of parsed.positional) inputs.push({ path: p, content: await readInput(io.cwd, p) });
+  const positional = [...parsed.positional];
+  let changed = parsed.flags.get('changed');
+  // "--changed answers" with no such ref but such a path: the path is what was meant
+  if (typeof changed === 'string' && !(await isCommit(io.cwd, changed)) && (await pathExists(io.cwd, changed))) {
+    positional.unshift(changed);
+    changed = true;
+  }
+  const collected = await collectInputs({ positional, filesFrom: flag(parsed, 'files-from'), ...(changed !== undefined ? { changed } : {}), io });
+  const inputs: CheckInput[] = collected.inputs;
   if (text !== undefined) inputs.push({ path: '<text>', content: text });
+  for (const u of collected.unreadable) io.stderr(`verity: warning: cannot read the folder ${printable(u)}; its files are not checked\n`);
+  if (collected.ignored.length) io.stderr(`verity: ${collected.ignored.length} listed file${collected.ignored.length === 1 ? ' is' : 's are'} not markdown or text: not checked (${collected.ignored.slice(0, 3).join(', ')}${collected.ignored.length > 3 ? ', …' : ''})\n`);
 
-  const verity: Verity = await openVerity({ docs: flag(parsed, 'docs'), store: flag(parsed, 'store'), io, verbose: parsed.flags.has('verbose'), limits: limitsFromFlags(parsed), ...(drafts ? { drafts } : {}) });
-  const files: CheckedFile[] = [];
-  const root = workspaceRoot(verity);
-  for (const input of inputs) {
-    // a checked file that is itself indexed must not be its own evidence
-    const rel = root && input.path !== '<text>' ? path.relative(root, path.resolve(io.cwd, input.path)).split(path.sep).join('/') : undefined;
-    const excludePaths = rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? [rel] : [];
-    files.push({ path: input.path, result: await verity.check(input.content, { excludePaths, ...(drafts ? { drafts } : {}), ...(question !== undefined ? { question } : {}) }) });
+  const report: CheckReport = { files: [], show, deleted: collected.deleted };
+  if (inputs.length > 0) {
+    const verity: Verity = await openVerity(open);
+    const root = workspaceRoot(verity);
+    report.root = root;
+    // every file of this run is excluded as evidence for all of them: drafts never vouch for drafts
+    const excludePaths = root ? inputs.flatMap((i) => (i.abs ? relativeInside(root, i.abs) : [])) : [];
+    const notes: string[] = [];
+    for (const input of inputs) {
+      const directives = inlineSuppressions(input.content);
+      for (const p of directives.problems) notes.push(`${input.path}: ${p}`);
+      const result = await verity.check(blankComments(input.content), { excludePaths, ...(question !== undefined ? { question } : {}) });
+      const states = result.sentences.map((s) => {
+        const suppressed = directives.suppression(s);
+        return suppressed ? { suppressed: { kind: 'inSource' as const, justification: suppressed.justification } } : undefined;
+      });
+      report.files.push({ path: input.path, ...(input.abs ? { abs: input.abs } : {}), result: { ...result, text: input.content }, states });
+    }
+    if (notes.length) report.notes = notes;
+  } else if (listed) {
+    io.stderr(`verity: no ${changed !== undefined ? 'changed ' : 'listed '}markdown or text files: nothing to check\n`);
   }
 
-  const report = { files, root };
+  if (baseline.read) await applyBaseline(report, baseline.read);
+  if (baseline.write) await writeRunBaseline(report, baseline.write, io);
+  if (format === 'sarif') report.provenance = await gitProvenance(io.cwd);
+
   if (format === 'json') io.stdout(formatJson(report));
   else if (format === 'sarif') io.stdout(formatSarif(report, typeof VERITY_VERSION === 'string' ? VERITY_VERSION : 'dev'));
   else io.stdout(formatText(report));
 
-  const worst = Math.max(0, ...files.flatMap((f) => f.result.sentences.map((s) => PROBLEM_RANK[s.verdict] ?? 0)));
-  return worst >= FAIL_ON[failOn]! ? EXIT_FINDINGS : EXIT_OK;
+  if (baseline.write) return EXIT_OK;
+  return worstFinding(report.files) >= FAIL_ON[failOn]! ? EXIT_FINDINGS : EXIT_OK;
 }
 
-async function readInput(cwd: string, p: string): Promise<string> {
-  if (/\.pdf$/i.test(p)) throw new VerityError('BAD_INPUT', `${p}: checking PDFs is not supported; check markdown or text files`);
-  const st = await fs.stat(path.resolve(cwd, p)).catch(() => undefined);
-  if (!st) throw new VerityError('BAD_INPUT', `cannot read ${p}: no such file`);
-  if (st.isDirectory()) throw new VerityError('BAD_INPUT', `${p} is a folder: give the markdown or text files to check (the documents go in --docs or --store)`);
-  try {
-    return await fs.readFile(path.resolve(cwd, p), 'utf8');
-  } catch (e) {
-    throw new VerityError('BAD_INPUT', `cannot read ${p}: ${(e as { code?: string }).code ?? 'unreadable'}`);
-  }
+/** The rank of the worst finding this run counts (suppressed and baselined ones set aside). */
+function worstFinding(files: CheckedFile[]): number {
+  let worst = 0;
+  for (const f of files) f.result.sentences.forEach((s, i) => isFinding(s, f.states?.[i]) && (worst = Math.max(worst, PROBLEM_RANK[s.verdict] ?? 0)));
+  return worst;
+}
+
+/** `abs` relative to `root` with forward slashes, as a one-element list, or none when outside. */
+function relativeInside(root: string, abs: string): string[] {
+  const rel = path.relative(root, abs);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? [rel.split(path.sep).join('/')] : [];
+}
+
+async function pathExists(cwd: string, p: string): Promise<boolean> {
+  return (await fs.stat(path.resolve(cwd, p)).catch(() => undefined)) !== undefined;
 }

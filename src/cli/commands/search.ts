@@ -1,9 +1,10 @@
-import { flag, intFlag, usageError } from '../args';
-import { commandFunction, OPEN_FLAGS, type CommandSpec } from '../command';
+import { flag, numberFlag, usageError } from '../args';
+import { commandFunction } from '../command';
+import { OPEN_FLAGS, type CommandSpec } from '../spec';
 import { EXIT_OK } from '../io';
-import { limitsFromFlags } from '../limits';
 import { locationText } from '../location';
-import { openVerity } from '../openVerity';
+import { printable, shownPath } from '../printable';
+import { openOptionsFromFlags, openVerity } from '../openVerity';
 
 /** `verity search`: the passages that best match a query, with exact locations. */
 export const searchSpec: CommandSpec = {
@@ -15,7 +16,7 @@ export const searchSpec: CommandSpec = {
     ':line for markdown or #page=N for PDF).',
   ],
   flags: [
-    { name: 'k', value: 'N', default: '5', help: 'how many passages to show' },
+    { name: 'k', value: 'N', default: '5', range: { min: 1, max: 1000, integer: true }, help: 'how many passages to show (1–1000)' },
     { name: 'json', help: 'print the passages as a JSON array' },
     { name: 'path', value: '<prefix>', help: 'only files whose path (relative to the indexed folder) starts with this' },
     { name: 'kind', value: 'md|pdf', help: 'only markdown or only PDF passages' },
@@ -27,9 +28,8 @@ export const searchSpec: CommandSpec = {
     if (!query) throw usageError('the query is empty: give the words to look for, e.g. verity search "renew a license"');
     const kind = flag(parsed, 'kind');
     if (kind !== undefined && kind !== 'md' && kind !== 'pdf') throw usageError(`--kind must be md or pdf, got "${kind}"`);
-    if (parsed.flags.has('docs') && parsed.flags.has('store')) throw usageError('use either --docs or --store, not both');
-    const k = intFlag(parsed, 'k', 5);
-    const verity = await openVerity({ docs: flag(parsed, 'docs'), store: flag(parsed, 'store'), io, verbose: parsed.flags.has('verbose'), limits: limitsFromFlags(parsed) });
+    const k = numberFlag(parsed, 'k', 5);
+    const verity = await openVerity(openOptionsFromFlags(parsed, io));
     const hits = await verity.search(query, { k, pathPrefix: flag(parsed, 'path'), kind });
     if (parsed.flags.has('json')) {
       const rows = hits.map((h) => ({
@@ -48,12 +48,14 @@ export const searchSpec: CommandSpec = {
       return EXIT_OK;
     }
     if (hits.length === 0) {
-      io.stdout(`No passages match "${query}" (${verity.passageCount().toLocaleString('en-US')} passages searched).\n`);
+      const n = verity.passageCount();
+      io.stdout(`No passages match "${printable(query)}" (${n.toLocaleString('en-US')} passage${n === 1 ? '' : 's'} searched).\n`);
       return EXIT_OK;
     }
+    // one hit, two lines, whatever the file name or the text holds
     for (const h of hits) {
-      const heading = h.passage.headings.length ? `  ${h.passage.headings.join(' > ')}` : '';
-      io.stdout(`${locationText(h.passage, h.passage.path)}${heading}  (${h.score.toFixed(2)})\n    ${h.snippet.replace(/\s+/g, ' ').trim()}\n`);
+      const heading = h.passage.headings.length ? `  ${printable(h.passage.headings.join(' > '))}` : '';
+      io.stdout(`${locationText(h.passage, shownPath(h.passage.path))}${heading}  (${h.score.toFixed(2)})\n    ${printable(h.snippet.replace(/\s+/g, ' ').trim())}\n`);
     }
     return EXIT_OK;
   },

@@ -1,10 +1,12 @@
 /**
  * Stable JSON output of `verity check` (field order fixed, version 1). `files[].path` is the checked
  * file as given on the command line; every evidence `path` is relative to `root`, the indexed folder.
+ * Every sentence is listed with its verdict and the passage that decides it (a supported sentence
+ * with its citation), whatever --show says: JSON is for tools, which filter themselves.
  */
 import type { EvidenceRef } from '../../core/types';
 import { locationText } from '../location';
-import { totalSummary, type CheckReport } from './report';
+import { setAside, totalSummary, type CheckReport } from './report';
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
@@ -20,11 +22,11 @@ export function formatJson(report: CheckReport): string {
   const doc = {
     version: 1,
     root: report.root ?? null,
-    summary: totalSummary(report.files),
+    summary: { ...totalSummary(report.files), suppressed: setAside(report.files).inline, baselined: setAside(report.files).baseline },
     files: report.files.map((f) => ({
       path: f.path,
       summary: f.result.summary,
-      sentences: f.result.sentences.map((s) => ({
+      sentences: f.result.sentences.map((s, i) => ({
         index: s.index, line: s.line, col: s.col, endLine: s.endLine, endCol: s.endCol, start: s.start, end: s.end,
         text: s.text, verdict: s.verdict, score: round(s.score),
         // how sure the checker is: a calibrated probability, and whether one window decides
@@ -32,11 +34,17 @@ export function formatJson(report: CheckReport): string {
         conflict: s.conflict ?? null, reason: s.reason, citations: s.citations,
         evidence: s.evidence ? evidenceJson(s.evidence) : null,
         alternatives: s.alternatives.map((a) => evidenceJson(a)),
+        // not counted in this run: {kind: "inSource" (a verity-disable comment) | "external" (the baseline), justification}
+        suppressed: f.states?.[i]?.suppressed ?? null,
+        baselineState: f.states?.[i]?.baselineState ?? null,
         // the checker's feature record (null for a non-claim): lets an evaluation replay and refit
         // verdicts on exactly what the product computed
         features: s.features ?? null,
       })),
     })),
+    deleted: report.deleted ?? [],
+    baseline: report.baseline ? { file: report.baseline.file, stale: report.baseline.stale } : null,
+    notes: report.notes ?? [],
   };
   return JSON.stringify(doc, null, 2) + '\n';
 }

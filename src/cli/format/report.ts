@@ -1,13 +1,33 @@
 /**
- * What the `verity check` formatters render: the checked files with their results, and how to
- * show an evidence location to the person at the terminal.
+ * What the `verity check` formatters render: the checked files with their results, what this run
+ * does not count (inline suppressions, baselined findings), and how to name things.
  */
-import type { CheckResult, CheckSummary, Verdict } from '../../core/types';
+import type { CheckResult, CheckSummary, SentenceVerdict, Verdict } from '../../core/types';
+import type { GitProvenance } from '../git';
+
+/** Why a finding does not count in this run, or how it relates to the baseline. */
+export interface SentenceState {
+  /** Suppressed inline (`inSource`, a verity-disable comment) or by the baseline (`external`). */
+  suppressed?: { kind: 'inSource' | 'external'; justification: string };
+  /** With --baseline: `unchanged` when the baseline holds the finding, `new` otherwise. */
+  baselineState?: 'new' | 'unchanged';
+}
 
 export interface CheckedFile {
-  /** The path as the user gave it (or `<text>` for --text). */
+  /** The path as the user gave it (or `<text>` / `<stdin>`). */
   path: string;
+  /** The absolute path of a file on disk (absent for --text and stdin). */
+  abs?: string;
   result: CheckResult;
+  /** Per sentence (same order as result.sentences), when something applies to it. */
+  states?: Array<SentenceState | undefined>;
+}
+
+export interface StaleEntry {
+  file: string;
+  verdict: Verdict;
+  text: string;
+  count: number;
 }
 
 export interface CheckReport {
@@ -17,10 +37,25 @@ export interface CheckReport {
    * JSON and SARIF name a source the same way wherever the command runs.
    */
   root?: string;
+  /** `problems` (default): findings only; `all`: supported sentences with their citation too. */
+  show?: 'problems' | 'all';
+  /** Listed files that no longer exist (--files-from, --changed): reported, not checked. */
+  deleted?: string[];
+  /** With --baseline: the file as given and its stale entries for the files checked. */
+  baseline?: { file: string; stale: StaleEntry[] };
+  /** Where the run happened, inside a git repository (SARIF's versionControlProvenance). */
+  provenance?: GitProvenance;
+  /** Lines about the run itself (malformed directives), shown by every format. */
+  notes?: string[];
 }
 
 /** Verdicts that are problems, ranked: contradicted is worse than unsupported. */
 export const PROBLEM_RANK: Partial<Record<Verdict, number>> = { unsupported: 1, contradicted: 2 };
+
+/** True for a problem this run reports as a finding: not suppressed, not in the baseline. */
+export function isFinding(s: SentenceVerdict, state: SentenceState | undefined): boolean {
+  return PROBLEM_RANK[s.verdict] !== undefined && !state?.suppressed;
+}
 
 /** The summary over all files. */
 export function totalSummary(files: CheckedFile[]): CheckSummary {
@@ -35,6 +70,25 @@ export function totalSummary(files: CheckedFile[]): CheckSummary {
     t.notClaim += s.notClaim;
   }
   return t;
+}
+
+/** Counts of the problems this run does not count: suppressed inline, and in the baseline. */
+export function setAside(files: CheckedFile[]): { inline: number; baseline: number } {
+  let inline = 0;
+  let baseline = 0;
+  for (const f of files) {
+    f.result.sentences.forEach((s, i) => {
+      const kind = PROBLEM_RANK[s.verdict] ? f.states?.[i]?.suppressed?.kind : undefined;
+      if (kind === 'inSource') inline++;
+      else if (kind === 'external') baseline++;
+    });
+  }
+  return { inline, baseline };
+}
+
+/** `1 sentence`, `2 sentences`. */
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? word : many}`;
 }
 
 /** One line, at most `max` characters, for terminal output. */

@@ -1,20 +1,39 @@
 /**
- * SARIF 2.1.0 output of `verity check`, so code-scanning tools can show unsupported and
- * contradicted sentences as findings with the evidence as related locations.
+ * SARIF 2.1.0 output of `verity check`, in the shape GitHub code scanning and other viewers take
+ * as is (validated in the tests by Microsoft's SARIF Multitool with the GitHub rules): rules with
+ * help text and markdown, the tool's home, fingerprints from file + sentence text (so a finding
+ * keeps its identity when lines move), the repository and commit when run inside git, and the
+ * evidence as related locations.
  */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { EvidenceRef } from '../../core/types';
-import { oneLine, PROBLEM_RANK, type CheckReport } from './report';
+import type { EvidenceRef, SentenceVerdict } from '../../core/types';
+import { FINDINGS_HELP_URI, HOMEPAGE } from '../about';
+import { baselineText } from '../baseline';
+import { oneLine, PROBLEM_RANK, type CheckReport, type CheckedFile, type SentenceState } from './report';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+
+const HOW_TO_SILENCE = [
+  'If the sentence is right and the documents just do not say it, add the source to the indexed folder,',
+  'or accept it: put `<!-- verity-disable-next-line -->` on the line before it, or record it in a baseline',
+  '(`verity check … --write-baseline verity-baseline.json`, then `--baseline verity-baseline.json`).',
+].join(' ');
 
 const RULES = [
   {
     id: 'claim.unsupported',
     name: 'UnsupportedClaim',
     shortDescription: { text: 'A sentence that no indexed document supports.' },
-    fullDescription: { text: 'The offline grounding checker found no passage that says what this sentence says.' },
+    fullDescription: { text: 'The offline grounding checker found no passage in the indexed documents that says what this sentence says.' },
     defaultConfiguration: { level: 'warning' },
+    help: {
+      text: `No passage of the indexed documents states this sentence. Check it against the sources and fix or remove it; the related locations are the closest passages. ${HOW_TO_SILENCE.replace(/`/g, '')}`,
+      markdown: `**No passage of the indexed documents states this sentence.** Check it against the sources and fix or remove it; the related locations are the closest passages.\n\n${HOW_TO_SILENCE}`,
+    },
+    helpUri: FINDINGS_HELP_URI,
+    properties: { tags: ['grounding', 'documentation'], precision: 'medium' },
   },
   {
     id: 'claim.contradicted',
@@ -22,58 +41,128 @@ const RULES = [
     shortDescription: { text: 'A sentence that the matching document contradicts.' },
     fullDescription: { text: 'The best-matching passage states a different number, date or name, or the opposite polarity.' },
     defaultConfiguration: { level: 'error' },
+    help: {
+      text: `The passage that matches this sentence says something else (another number, date or name, or the opposite). The message names both sides; correct the sentence to what the source says, or fix the source. ${HOW_TO_SILENCE.replace(/`/g, '')}`,
+      markdown: `**The passage that matches this sentence says something else** (another number, date or name, or the opposite). The message names both sides; correct the sentence to what the source says, or fix the source.\n\n${HOW_TO_SILENCE}`,
+    },
+    helpUri: FINDINGS_HELP_URI,
+    properties: { tags: ['grounding', 'documentation'], precision: 'high' },
   },
 ];
 
-/** Evidence locations are relative to the indexed folder, which the run names under this id. */
+/** Checked files are relative to the repository (inside git) under this id; evidence too when inside it. */
+const SRCROOT = 'SRCROOT';
+/** Evidence outside the repository is relative to the indexed folder, under this id. */
 const DOCS_BASE = 'DOCS';
 
-const uri = (p: string): string => encodeURI(p.replace(/\\/g, '/'));
+const uri = (p: string): string => encodeURI(p.replace(/\\/g, '/')).replace(/[?#]/g, encodeURIComponent);
+const posix = (p: string): string => p.split(path.sep).join('/');
+const inside = (parent: string, child: string): string | undefined => {
+  const rel = path.relative(parent, child);
+  return rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? undefined : posix(rel);
+};
 
-function related(ref: EvidenceRef, id: number): Record<string, unknown> {
+/** Where a checked file is, for a viewer: relative to the repository when inside one. */
+function fileLocation(f: CheckedFile, report: CheckReport): { uri: string; uriBaseId?: string } {
+  const top = report.provenance?.top;
+  const rel = top && f.abs ? inside(top, f.abs) : undefined;
+  return rel ? { uri: uri(rel), uriBaseId: SRCROOT } : { uri: uri(f.path) };
+}
+
+function related(ref: EvidenceRef, id: number, report: CheckReport): Record<string, unknown> {
   const where = ref.kind === 'pdf' && ref.page !== undefined ? ` (page ${ref.page})` : '';
-  const physicalLocation: Record<string, unknown> = { artifactLocation: { uri: uri(ref.path), uriBaseId: DOCS_BASE } };
-  if (ref.kind === 'md') physicalLocation.region = { startLine: ref.startLine, endLine: ref.endLine };
+  const top = report.provenance?.top;
+  const inRepo = top && report.root ? inside(top, path.join(report.root, ref.path)) : undefined;
+  const artifactLocation = inRepo ? { uri: uri(inRepo), uriBaseId: SRCROOT } : { uri: uri(ref.path), uriBaseId: DOCS_BASE };
+  const physicalLocation: Record<string, unknown> = { artifactLocation };
+  if (ref.kind === 'md') physicalLocation.region = { startLine: Math.max(1, ref.startLine), endLine: Math.max(1, ref.endLine) };
   return { id, physicalLocation, message: { text: `source${where}: "${oneLine(ref.quote, 300)}"` } };
 }
 
-/** The report as a SARIF 2.1.0 log (JSON text ending with a newline). */
-export function formatSarif(report: CheckReport, toolVersion: string): string {
-  const results: unknown[] = [];
-  for (const f of report.files) {
-    for (const s of f.result.sentences) {
-      if (!PROBLEM_RANK[s.verdict]) continue;
-      const contradicted = s.verdict === 'contradicted';
-      const refs = [s.evidence, ...s.alternatives].filter((r): r is EvidenceRef => r !== undefined);
-      results.push({
-        ruleId: contradicted ? 'claim.contradicted' : 'claim.unsupported',
-        ruleIndex: contradicted ? 1 : 0,
-        // an error only for a clear conflict in one aligned window; an uncertain one is a warning
-        level: contradicted && s.certainty !== 'uncertain' ? 'error' : 'warning',
-        message: { text: `${s.verdict}: "${oneLine(s.text, 300)}" — ${s.reason}` },
-        locations: [
-          {
-            physicalLocation: {
-              artifactLocation: { uri: uri(f.path) },
-              region: { startLine: s.line, startColumn: s.col, endLine: s.endLine, endColumn: s.endCol + 1, snippet: { text: s.text } },
-            },
-          },
-        ],
-        relatedLocations: refs.map((r, i) => related(r, i + 1)),
-        properties: { score: Math.round(s.score * 1000) / 1000, citations: s.citations },
-      });
-    }
-  }
-  const log = {
-    $schema: SCHEMA,
-    version: '2.1.0',
-    runs: [
+/** A stable identity for a finding: its file, rule and sentence text (and which repeat of it). */
+function fingerprint(fileKey: string, ruleId: string, text: string, occurrence: number): string {
+  return createHash('sha256').update(`${fileKey}\0${ruleId}\0${baselineText(text)}\0${occurrence}`).digest('hex').slice(0, 32);
+}
+
+function result(f: CheckedFile, s: SentenceVerdict, state: SentenceState | undefined, report: CheckReport, occurrence: Map<string, number>): Record<string, unknown> {
+  const pass = PROBLEM_RANK[s.verdict] === undefined;
+  const contradicted = s.verdict === 'contradicted';
+  const ruleId = contradicted ? 'claim.contradicted' : 'claim.unsupported';
+  const location = fileLocation(f, report);
+  const seenKey = `${location.uri}\0${ruleId}\0${baselineText(s.text)}`;
+  const n = occurrence.get(seenKey) ?? 0;
+  occurrence.set(seenKey, n + 1);
+  const refs = [s.evidence, ...(pass ? [] : s.alternatives)].filter((r): r is EvidenceRef => r !== undefined);
+  return {
+    ruleId,
+    ruleIndex: contradicted ? 1 : 0,
+    // a supported sentence is a pass of the grounding rule; an error only for a clear conflict
+    ...(pass ? { kind: 'pass', level: 'none' } : { level: contradicted && s.certainty !== 'uncertain' ? 'error' : 'warning' }),
+    message: { text: `${s.verdict}: "${oneLine(s.text, 300)}" — ${s.reason}` },
+    locations: [
       {
-        tool: { driver: { name: 'verity', version: toolVersion, rules: RULES } },
-        ...(report.root ? { originalUriBaseIds: { [DOCS_BASE]: { uri: pathToFileURL(report.root).href + '/' } } } : {}),
-        results,
+        physicalLocation: {
+          artifactLocation: location,
+          region: { startLine: s.line, startColumn: s.col, endLine: s.endLine, endColumn: s.endCol + 1, snippet: { text: s.text } },
+        },
       },
     ],
+    relatedLocations: refs.map((r, i) => related(r, i + 1, report)),
+    partialFingerprints: { 'verityFinding/v1': fingerprint(location.uri, ruleId, s.text, n) },
+    ...(state?.baselineState && !pass ? { baselineState: state.baselineState } : {}),
+    ...(state?.suppressed && !pass
+      ? { suppressions: [{ kind: state.suppressed.kind, status: 'accepted', ...(state.suppressed.justification ? { justification: state.suppressed.justification } : {}) }] }
+      : {}),
+    properties: { score: Math.round(s.score * 1000) / 1000, citations: s.citations, ...(s.certainty ? { certainty: s.certainty } : {}) },
   };
-  return JSON.stringify(log, null, 2) + '\n';
+}
+
+/** Notes about the run (deleted inputs, stale baseline entries, malformed directives). */
+function notifications(report: CheckReport): Array<Record<string, unknown>> {
+  const out: Array<Record<string, unknown>> = [];
+  for (const d of report.deleted ?? []) out.push({ level: 'note', message: { text: `${d}: deleted, not checked` } });
+  for (const e of report.baseline?.stale ?? []) {
+    out.push({ level: 'note', message: { text: `stale baseline entry in ${report.baseline!.file}: ${e.file}: ${e.verdict}: "${oneLine(e.text, 200)}" is no longer found` } });
+  }
+  for (const n of report.notes ?? []) out.push({ level: 'warning', message: { text: n } });
+  return out;
+}
+
+/**
+ * The report as a SARIF 2.1.0 log (JSON text ending with a newline). Findings always; with
+ * `show: 'all'`, supported sentences as `kind: "pass"` results and inline-suppressed findings
+ * (marked with `suppressions`); baselined findings carry `baselineState: "unchanged"` and an
+ * external suppression.
+ */
+export function formatSarif(report: CheckReport, toolVersion: string): string {
+  const results: unknown[] = [];
+  const all = report.show === 'all';
+  const occurrence = new Map<string, number>();
+  for (const f of report.files) {
+    f.result.sentences.forEach((s, i) => {
+      const state = f.states?.[i];
+      const problem = PROBLEM_RANK[s.verdict] !== undefined;
+      const shown = problem ? all || state?.suppressed?.kind !== 'inSource' : all && s.verdict === 'supported';
+      if (shown) results.push(result(f, s, state, report, occurrence));
+    });
+  }
+  const prov = report.provenance;
+  const baseIds: Record<string, unknown> = {};
+  if (prov) baseIds[SRCROOT] = { uri: pathToFileURL(prov.top).href + '/', description: { text: 'The root of the git repository' } };
+  if (report.root) baseIds[DOCS_BASE] = { uri: pathToFileURL(report.root).href + '/', description: { text: 'The indexed folder' } };
+  const run: Record<string, unknown> = {
+    tool: { driver: { name: 'verity', version: toolVersion, semanticVersion: /^\d+\.\d+\.\d+/.test(toolVersion) ? toolVersion : undefined, informationUri: HOMEPAGE, rules: RULES } },
+    invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications(report) }],
+    ...(prov
+      ? {
+          versionControlProvenance: [
+            { repositoryUri: prov.repositoryUri, ...(prov.revisionId ? { revisionId: prov.revisionId } : {}), ...(prov.branch ? { branch: prov.branch } : {}), mappedTo: { uriBaseId: SRCROOT } },
+          ],
+        }
+      : {}),
+    ...(Object.keys(baseIds).length ? { originalUriBaseIds: baseIds } : {}),
+    columnKind: 'utf16CodeUnits',
+    results,
+  };
+  return JSON.stringify({ $schema: SCHEMA, version: '2.1.0', runs: [run] }, null, 2) + '\n';
 }

@@ -1,29 +1,58 @@
-/** Plain-text output of `verity check`: one line per problem, like a compiler, then a summary. */
+/** Plain-text output of `verity check`: one line per finding, like a compiler, then a summary. */
+import type { EvidenceRef, SentenceVerdict } from '../../core/types';
 import { locationText } from '../location';
-import { oneLine, PROBLEM_RANK, totalSummary, type CheckReport } from './report';
+import { printable, shownPath } from '../printable';
+import { isFinding, oneLine, plural, PROBLEM_RANK, setAside, totalSummary, type CheckReport, type SentenceState } from './report';
+
+/** `— source: <path:line|path#page=N> "<quote>"` ("closest passage" when the verdict is uncertain). */
+function evidenceText(s: SentenceVerdict, e: EvidenceRef): string {
+  const label = s.verdict !== 'supported' && s.certainty === 'uncertain' ? 'closest passage' : 'source';
+  return ` — ${label}: ${locationText(e, shownPath(e.path))} "${printable(oneLine(e.quote))}"`;
+}
+
+function tag(state: SentenceState | undefined): string {
+  if (state?.suppressed?.kind === 'inSource') return ` [suppressed${state.suppressed.justification ? `: ${printable(oneLine(state.suppressed.justification, 80))}` : ''}]`;
+  if (state?.suppressed?.kind === 'external') return ' [in the baseline]';
+  return '';
+}
 
 /**
- * `path:line:col: contradicted: "<sentence>" — source: <path:line|path#page=N> "<quote>"` per problem
- * ("— closest passage: …" when the finding is uncertain).
+ * `path:line:col: contradicted: "<sentence>" — source: <path:line|path#page=N> "<quote>"` per
+ * finding, then the reason indented; with `show: 'all'` supported sentences (with the passage
+ * that supports them) and set-aside findings (tagged) as well. Every path and quote is one line.
  */
 export function formatText(report: CheckReport): string {
   let out = '';
+  const all = report.show === 'all';
   for (const f of report.files) {
-    for (const s of f.result.sentences) {
-      if (!PROBLEM_RANK[s.verdict]) continue;
-      const head = `${f.path}:${s.line}:${s.col}: ${s.verdict}: "${oneLine(s.text)}"`;
-      if (s.evidence) {
-        const where = locationText(s.evidence, s.evidence.path);
-        // only a clear finding speaks for the source; an uncertain one shows the closest passage
-        const label = s.certainty === 'uncertain' ? 'closest passage' : 'source';
-        out += `${head} — ${label}: ${where} "${oneLine(s.evidence.quote)}"\n    ${s.reason}\n`;
-      } else out += `${head} — ${s.reason}\n`;
-    }
+    f.result.sentences.forEach((s, i) => {
+      const state = f.states?.[i];
+      const problem = PROBLEM_RANK[s.verdict] !== undefined;
+      if (!(problem ? isFinding(s, state) || all : all && s.verdict === 'supported')) return;
+      const head = `${shownPath(f.path)}:${s.line}:${s.col}: ${s.verdict}: "${printable(oneLine(s.text))}"`;
+      const cite = s.evidence ? evidenceText(s, s.evidence) : problem ? ` — ${printable(s.reason)}` : '';
+      out += `${head}${cite}${tag(state)}\n`;
+      if (problem && s.evidence) out += `    ${printable(s.reason)}\n`;
+    });
   }
-  const t = totalSummary(report.files);
-  const files = report.files.length === 1 ? '1 file' : `${report.files.length} files`;
-  out +=
-    `${t.sentences} sentences in ${files}: ${t.supported} supported, ${t.unsupported} unsupported, ` +
-    `${t.contradicted} contradicted, ${t.notClaim} not claims\n`;
+  for (const d of report.deleted ?? []) out += `${shownPath(d)}: deleted, not checked\n`;
+  if (report.baseline?.stale.length) {
+    const n = report.baseline.stale.reduce((m, e) => m + e.count, 0);
+    out += `${shownPath(report.baseline.file)}: ${plural(n, 'entry', 'entries')} no longer found in the files checked (fixed or reworded); --write-baseline ${shownPath(report.baseline.file)} drops ${n === 1 ? 'it' : 'them'}:\n`;
+    for (const e of report.baseline.stale) out += `    ${shownPath(e.file)}: ${e.verdict}: "${printable(oneLine(e.text))}"${e.count > 1 ? ` (×${e.count})` : ''}\n`;
+  }
+  for (const note of report.notes ?? []) out += `${printable(note)}\n`;
+  out += summaryLine(report);
   return out;
+}
+
+/** `7 sentences in 1 file: 1 supported, 1 unsupported, 2 contradicted, 3 not claims` (+ what was set aside). */
+export function summaryLine(report: CheckReport): string {
+  const t = totalSummary(report.files);
+  const aside = setAside(report.files);
+  const extra = [aside.inline ? `${aside.inline} suppressed inline` : '', aside.baseline ? `${aside.baseline} in the baseline` : ''].filter(Boolean);
+  return (
+    `${plural(t.sentences, 'sentence')} in ${plural(report.files.length, 'file')}: ${t.supported} supported, ${t.unsupported} unsupported, ` +
+    `${t.contradicted} contradicted, ${plural(t.notClaim, 'not a claim', 'not claims')}${extra.length ? ` (${extra.join(', ')})` : ''}\n`
+  );
 }

@@ -15,8 +15,8 @@ const MAX_PATH = 4096;
  * backslashes either, which Windows reads as separators. Other characters are legal in file
  * names (a name may hold a backslash or a control character on POSIX) and are escaped on output.
  */
-export function isSafeRelativePath(p: unknown): p is string {
-  if (typeof p !== 'string' || p.length === 0 || p.length > MAX_PATH) return false;
+export function isSafeRelativePath(p: unknown, maxLength = MAX_PATH): p is string {
+  if (typeof p !== 'string' || p.length === 0 || p.length > maxLength) return false;
   if (p.includes('\u0000') || p.startsWith('/') || p.startsWith('\\') || /^[A-Za-z]:/.test(p)) return false;
   if (p.split('/').some((seg) => seg === '' || seg === '.' || seg === '..')) return false;
   return p.split(/[\\/]/).every((seg) => seg !== '.' && seg !== '..');
@@ -46,11 +46,28 @@ export function passageProblem(p: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Longest path accepted in the record of a skipped file: the listing reports folders and files it
+ * could not read by their path, which may be longer than any path the system can open (that is
+ * why it was skipped). Such a record has no passages and is only shown, escaped.
+ */
+const MAX_SKIPPED_PATH = 65_536;
+
+/**
+ * True for the path of a skipped file's record: a safe relative path as above, or an unreadable
+ * folder's (`sub/`, ending in one `/`), up to {@link MAX_SKIPPED_PATH} characters. Nothing else
+ * is relaxed: no empty, `.` or `..` segment, no absolute path, no NUL.
+ */
+function isSafeSkippedPath(p: unknown): boolean {
+  return typeof p === 'string' && isSafeRelativePath(p.endsWith('/') ? p.slice(0, -1) : p, MAX_SKIPPED_PATH);
+}
+
 /** Why a stored file record is unusable, or undefined when it is well-formed. */
 export function fileRecordProblem(f: unknown): string | undefined {
   if (typeof f !== 'object' || f === null) return 'a file record is not an object';
   const r = f as Partial<Record<keyof FileRecord, unknown>>;
-  if (!isSafeRelativePath(r.path)) return 'a file record has an unsafe path';
+  const pathOk = r.state === 'skipped' && r.passages === 0 ? isSafeSkippedPath(r.path) : isSafeRelativePath(r.path);
+  if (!pathOk) return 'a file record has an unsafe path';
   if (r.kind !== 'md' && r.kind !== 'pdf') return 'a file record has an unknown kind';
   if (r.state !== 'indexed' && r.state !== 'skipped') return 'a file record has an unknown state';
   if (typeof r.hash !== 'string' || !isNum(r.size) || !isNum(r.mtime) || !isInt(r.passages, 0)) return 'a file record has malformed fields';

@@ -223,19 +223,32 @@ async function ocrFile(
   });
 }
 
-/** What OCR made of a file's pages, in one line. */
+/** "page 3", "pages 3, 7" or, for many, "12 pages". */
+function pageList(pages: number[]): string {
+  if (pages.length === 1) return `page ${pages[0]}`;
+  return pages.length <= 6 ? `pages ${pages.join(', ')}` : `${pages.length} pages`;
+}
+
+/**
+ * What OCR made of a file's pages, in one line. Each part says what is true of the pages it
+ * names, so a PDF whose other pages have text never reads as if it had no text: "page 4 has no
+ * text layer and no image to read", not a file-wide "no page image to read".
+ */
 export function ocrState(pages: OcrPageResult[], capped: boolean): OcrFileState {
-  const read = pages.filter((p) => p.status === 'ocr' && legibleWords(p).length).sort((a, b) => a.page - b.page);
+  const byPage = (a: OcrPageResult, b: OcrPageResult) => a.page - b.page;
+  const read = pages.filter((p) => p.status === 'ocr' && legibleWords(p).length).sort(byPage);
+  const illegible = pages.filter((p) => p.status === 'ocr' && !legibleWords(p).length).sort(byPage).map((p) => p.page);
+  const blank = pages.filter((p) => p.status === 'no_image').sort(byPage).map((p) => p.page);
   const low = read.filter((p) => legibleConfidence(p) < LOW_CONFIDENCE).map((p) => p.page);
-  const failed = pages.filter((p) => p.status === 'failed');
+  const failed = pages.filter((p) => p.status === 'failed').sort(byPage);
   const words = read.reduce((a, p) => a + legibleWords(p).length, 0);
   const confidence = words ? Math.round(read.reduce((a, p) => a + legibleConfidence(p) * legibleWords(p).length, 0) / words) : undefined;
   const parts: string[] = [];
   if (read.length) parts.push(`OCR text on ${read.length} page${read.length === 1 ? '' : 's'}, confidence ${confidence}%`);
-  else if (pages.some((p) => p.status === 'ocr')) parts.push('OCR found no legible text');
-  else if (pages.some((p) => p.status === 'no_image')) parts.push('no text layer and no page image to read');
-  if (low.length) parts.push(`low confidence on page${low.length === 1 ? '' : 's'} ${low.join(', ')}`);
-  if (failed.length) parts.push(`${failed.length} page${failed.length === 1 ? '' : 's'} failed (${failed[0]!.reason ?? 'unknown'})`);
+  if (low.length) parts.push(`low confidence on ${pageList(low)}`);
+  if (illegible.length) parts.push(`OCR found no legible text on ${pageList(illegible)}`);
+  if (blank.length) parts.push(`${pageList(blank)} ${blank.length === 1 ? 'has' : 'have'} no text layer and no image to read (blank or a drawing)`);
+  if (failed.length) parts.push(`${pageList(failed.map((p) => p.page))} failed (${failed[0]!.reason ?? 'unknown'})`);
   if (capped) parts.push('stopped at the page limit');
   if (!parts.length) parts.push('nothing to recognise');
   return {

@@ -56,7 +56,7 @@ export function createOcrRunner(options: OcrRunnerOptions = {}): OcrPort {
   const languageFolder = (codes: string[]): string => {
     const files = codes.map((code) => {
       const file = findLanguageData(code);
-      if (!file) throw new VerityError('OCR_UNAVAILABLE', `OCR language data for "${code}" is not installed (English ships with Verity)`);
+      if (!file) throw new VerityError('OCR_UNAVAILABLE', missingLanguageText(code));
       return [code, file] as const;
     });
     const dir = mkdtempSync(path.join(os.tmpdir(), 'verity-ocr-'));
@@ -264,4 +264,9 @@ function seconds(ms: number): string {
 function approximateSize(m: OcrChildMessage): number {
   if (m?.type !== 'page') return 64;
   return 200 + (m.result.words?.length ?? 0) * 80;
+}
+
+/** What to install for a language whose OCR data is missing (English ships with Verity). */
+export function missingLanguageText(code: string): string {
+  return `OCR language data for "${code}" is not installed: install the @tesseract.js-data/${code} package beside Verity (npm install @tesseract.js-data/${code}); English ships with Verity`;
 }

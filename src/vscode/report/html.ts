@@ -1,6 +1,7 @@
 /**
- * The report webview's HTML and Content-Security-Policy. Deliberately free of 'vscode' imports so
- * the Chromium tests (test/webview/run.ts) serve exactly the page the panel serves.
+ * The webviews' HTML and Content-Security-Policy (the report, the PDF view and the conversation
+ * panel share them). Deliberately free of 'vscode' imports so the Chromium tests
+ * (test/webview/run.ts) serve exactly the page the editor serves.
  */
 
 export interface ReportHtmlOptions {
@@ -10,10 +11,13 @@ export interface ReportHtmlOptions {
   nonce: string;
   /** URIs as the webview sees them (`webview.asWebviewUri`). */
   scriptUri: string;
-  pdfjsUri: string;
-  pdfWorkerUri: string;
+  /** pdf.js and its worker, for the pages that render PDFs (the report, the PDF view). */
+  pdfjsUri?: string;
+  pdfWorkerUri?: string;
   /** The page title (default "Verity Report"). */
   title?: string;
+  /** Which view the page is (`data-view` on the app element; the test harness finds the frame by it). */
+  view?: 'report' | 'pdf' | 'panel';
 }
 
 /** A 128-bit random nonce, base64url (crypto.getRandomValues exists in Node 20 and in browsers). */
@@ -64,7 +68,7 @@ export function reportHtml(o: ReportHtmlOptions): string {
 <title>${attr(o.title ?? 'Verity Report')}</title>
 </head>
 <body>
-<div id="app" data-pdfjs="${attr(o.pdfjsUri)}" data-pdf-worker="${attr(o.pdfWorkerUri)}"></div>
+<div id="app" data-view="${attr(o.view ?? 'report')}"${o.pdfjsUri ? ` data-pdfjs="${attr(o.pdfjsUri)}"` : ''}${o.pdfWorkerUri ? ` data-pdf-worker="${attr(o.pdfWorkerUri)}"` : ''}></div>
 <script type="module" nonce="${nonce}" src="${attr(o.scriptUri)}"></script>
 </body>
 </html>

@@ -1,23 +1,36 @@
 /**
- * The report panel: one webview panel, reused; created on demand and disposed with the extension.
- * Routes validated webview messages to evidence opening and the Ask loop.
+ * The report panel: one webview panel, reused; created on demand, restored after a window reload
+ * (the extension registers a serializer and the latest result is kept in workspace state), and
+ * disposed with the extension. Routes validated webview messages to evidence opening and the
+ * shared ask engine.
  */
 import * as vscode from 'vscode';
 import type { Verity } from '../../core/api';
 import type { ModelPort } from '../../core/ports';
 import type { EvidenceRef } from '../../core/types';
+import type { AskEngine } from '../askEngine';
 import type { HostToWebview, RenderedState, ReportPayload, WebviewToHost } from '../../protocol/messages';
-import { validateWebviewMessage } from '../../protocol/validate';
+import { validateHostMessage, validateWebviewMessage } from '../../protocol/validate';
 import { loadPdfView, resolveEvidence } from './evidenceSource';
 import { makeNonce, reportHtml } from './html';
 
 export interface ReportServices {
   getVerity(): Promise<Verity>;
   log: vscode.LogOutputChannel;
+  /** Runs the Ask box's questions (the same engine as chat and the conversation panel). */
+  engine?: AskEngine;
   getModel?(): Promise<ModelPort | undefined>;
-  /** Opens PDF evidence in the PDF view (an editor of its own) instead of inside the report. */
-  openPdf?(ref: EvidenceRef): Promise<void>;
+  /** Opens PDF evidence in the PDF view (an editor of its own) in a column other than `avoid`, so the report stays visible. */
+  openPdf?(ref: EvidenceRef, avoid?: vscode.ViewColumn): Promise<void>;
+  /** Where the latest result is kept across reloads (workspace state). */
+  state?: vscode.Memento;
 }
+
+/** The workspace-state key of the latest result. */
+const LATEST_KEY = 'verity.report.latest';
+/** A latest result larger than this (as JSON) is not kept across reloads. */
+const MAX_STORED_CHARS = 1_000_000;
+export const REPORT_VIEW_TYPE = 'verity.report';
 
 /** What the panel last showed (the `verity.test.reportState` hook returns it). */
 export interface ReportState {
@@ -26,6 +39,12 @@ export interface ReportState {
   payloadKind: ReportPayload['kind'] | undefined;
   rendered: RenderedState | undefined;
   rejectedMessages: number;
+  /** The editor column the panel is in. */
+  column: vscode.ViewColumn | undefined;
+  /** What the latest result kept in workspace state was when the extension started ('none' without one). */
+  storedAtStart: ReportPayload['kind'] | 'none';
+  /** The panel was handed back by VS Code after a reload (the serializer). */
+  restored: boolean;
 }
 
 function errorText(e: unknown): string {
@@ -44,11 +63,37 @@ export class ReportPanelHost implements vscode.Disposable {
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly services: ReportServices,
-  ) {}
+  ) {
+    this.payload = this.stored();
+    this.storedAtStart = this.payload?.kind ?? 'none';
+  }
+
+  private readonly storedAtStart: ReportPayload['kind'] | 'none';
+  private restored = false;
+
+  /** The latest result kept in workspace state, when it still validates (state is data, not trusted code). */
+  private stored(): ReportPayload | null {
+    const raw = this.services.state?.get<unknown>(LATEST_KEY);
+    if (raw === undefined || raw === null) return null;
+    const v = validateHostMessage({ type: 'report', payload: raw, modelAvailable: false });
+    if (v.ok && v.value.type === 'report') return v.value.payload;
+    this.services.log.warn(`report: the stored latest result was dropped (${v.ok ? 'not a report' : v.error})`);
+    return null;
+  }
+
+  private remember(payload: ReportPayload): void {
+    this.payload = payload;
+    const state = this.services.state;
+    if (!state) return;
+    // A turn's copy of the earlier dialogue is not shown: keep the stored result small.
+    const kept: ReportPayload = payload.kind === 'turn' ? { kind: 'turn', turn: { ...payload.turn, history: [] } } : payload;
+    const size = JSON.stringify(kept).length;
+    void state.update(LATEST_KEY, size <= MAX_STORED_CHARS ? kept : undefined).then(undefined, (e: unknown) => this.services.log.warn(`report: could not keep the latest result: ${errorText(e)}`));
+  }
 
   /** Makes a payload the latest without opening the panel ("Show Report" shows it); updates an open panel. */
   setLatest(payload: ReportPayload): void {
-    this.payload = payload;
+    this.remember(payload);
     if (this.panel) void this.sendReport();
   }
 
@@ -59,7 +104,7 @@ export class ReportPanelHost implements vscode.Disposable {
 
   /** Shows a payload (or, with undefined, whatever was shown last / the empty report with the Ask box). */
   show(payload?: ReportPayload): void {
-    if (payload) this.payload = payload;
+    if (payload) this.remember(payload);
     if (this.panel) {
       this.panel.reveal(undefined, true);
       void this.sendReport();
@@ -81,17 +126,32 @@ export class ReportPanelHost implements vscode.Disposable {
   }
 
   state(): ReportState {
-    return { open: this.panel !== undefined, visible: this.panel?.visible ?? false, payloadKind: this.payload?.kind, rendered: this.rendered, rejectedMessages: this.rejected };
+    return { open: this.panel !== undefined, visible: this.panel?.visible ?? false, payloadKind: this.payload?.kind, rendered: this.rendered, rejectedMessages: this.rejected, column: this.panel?.viewColumn, storedAtStart: this.storedAtStart, restored: this.restored };
   }
 
-  private create(): void {
-    const root = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
-    const panel = vscode.window.createWebviewPanel('verity.report', 'Verity Report', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+  private options(): vscode.WebviewOptions {
+    return {
       enableScripts: true,
       enableForms: false,
       enableCommandUris: false,
-      localResourceRoots: [root, vscode.Uri.joinPath(this.extensionUri, 'media')],
-    });
+      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(this.extensionUri, 'media')],
+    };
+  }
+
+  private create(): void {
+    this.adopt(vscode.window.createWebviewPanel(REPORT_VIEW_TYPE, 'Verity Report', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, this.options()));
+  }
+
+  /** Takes over a report panel VS Code restored after a reload (the serializer calls this). */
+  restore(panel: vscode.WebviewPanel): void {
+    if (this.panel && this.panel !== panel) this.panel.dispose();
+    this.restored = true;
+    panel.webview.options = this.options();
+    this.adopt(panel);
+  }
+
+  private adopt(panel: vscode.WebviewPanel): void {
+    const root = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
     this.panel = panel;
     const web = panel.webview;
     const uri = (f: string): string => web.asWebviewUri(vscode.Uri.joinPath(root, f)).toString();
@@ -144,7 +204,7 @@ export class ReportPanelHost implements vscode.Disposable {
         this.services.log[m.level](`report webview: ${m.message}`);
         break;
       case 'openEvidence':
-        if (m.evidence.kind === 'pdf' && this.services.openPdf) void this.services.openPdf(m.evidence);
+        if (m.evidence.kind === 'pdf' && this.services.openPdf) void this.services.openPdf(m.evidence, this.panel?.viewColumn);
         else if (m.evidence.kind === 'pdf') void this.openPdf(m.requestId, m.evidence);
         else void this.openMarkdown(m.evidence);
         break;
@@ -197,19 +257,19 @@ export class ReportPanelHost implements vscode.Disposable {
     this.asks.set(askId, abort);
     try {
       const model = this.services.getModel ? await this.services.getModel() : undefined;
-      if (!model) {
+      if (!model || !this.services.engine) {
         this.post({ type: 'askFailed', askId, message: 'No language model is configured: set an OpenAI-compatible endpoint in the Verity settings or enable a VS Code language model.' });
         return;
       }
-      const verity = await this.services.getVerity();
       this.services.log.info(`report: asking (${model.id})`);
-      const turn = await verity.ask(question, {
+      const turn = await this.services.engine.ask({
+        question,
         model,
         signal: abort.signal,
         onProgress: (p) => this.post(p.round !== undefined ? { type: 'askProgress', askId, message: p.message, round: p.round } : { type: 'askProgress', askId, message: p.message }),
         onText: (fragment) => this.post({ type: 'askText', askId, fragment }),
       });
-      this.payload = { kind: 'turn', turn };
+      this.remember({ kind: 'turn', turn });
       this.post({ type: 'askDone', askId, turn });
     } catch (e) {
       if (!abort.signal.aborted) this.services.log.error(`report: ask failed: ${errorText(e)}`);

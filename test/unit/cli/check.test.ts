@@ -57,7 +57,8 @@ test('json: stable fields per sentence', async () => {
   assert.equal(doc.version, 1);
   assert.equal(doc.summary.contradicted, 2);
   const s = doc.files[0].sentences.find((x: { line: number }) => x.line === 6);
-  assert.deepEqual(Object.keys(s), ['index', 'line', 'col', 'endLine', 'endCol', 'start', 'end', 'text', 'verdict', 'score', 'confidence', 'certainty', 'conflict', 'reason', 'citations', 'evidence', 'alternatives', 'features']);
+  assert.deepEqual(Object.keys(s), ['index', 'line', 'col', 'endLine', 'endCol', 'start', 'end', 'text', 'verdict', 'score', 'confidence', 'certainty', 'conflict', 'reason', 'citations', 'evidence', 'alternatives', 'suppressed', 'baselineState', 'features']);
+  assert.deepEqual(Object.keys(doc), ['version', 'root', 'summary', 'files', 'deleted', 'baseline', 'notes']);
   assert.deepEqual(s.citations, [1]);
   assert.equal(s.evidence.location, `refunds.md:5`, 'evidence paths are relative to the indexed folder');
   // a CI user can tell a clear contradiction from an uncertain one, and read both sides
@@ -103,6 +104,9 @@ test('sarif: 2.1.0 log with rules, results, regions and related evidence', async
   const contra = run.results.find((r: { ruleId: string; locations: Array<{ physicalLocation: { region: { startLine: number } } }> }) => r.ruleId === 'claim.contradicted' && r.locations[0]!.physicalLocation.region.startLine === 6);
   assert.equal(contra.level, 'error');
   assert.deepEqual(contra.locations[0].physicalLocation.region, { startLine: 6, startColumn: 1, endLine: 6, endColumn: 63, snippet: { text: 'Customers can request a refund within 60 days of purchase [1].' } });
-  assert.equal(contra.relatedLocations[0].physicalLocation.artifactLocation.uri, 'refunds.md');
+  // inside a git repository evidence is named from the repository's root (a link code scanning can open); else from the DOCS base
+  const evidence = contra.relatedLocations[0].physicalLocation.artifactLocation;
+  if (run.versionControlProvenance) assert.deepEqual(evidence, { uri: `${DOCS}/refunds.md`, uriBaseId: 'SRCROOT' });
+  else assert.deepEqual(evidence, { uri: 'refunds.md', uriBaseId: 'DOCS' });
   assert.equal(contra.relatedLocations[0].physicalLocation.region.startLine, 5);
 });

@@ -6,7 +6,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../src/cli/main';
-import { LIMIT_FLAGS } from '../../../src/cli/command';
+import { LIMIT_FLAGS } from '../../../src/cli/spec';
+import { LIMIT_RANGES } from '../../../src/core/limits';
 import { SETTINGS } from '../../../src/vscode/settings';
 import type { CliIO } from '../../../src/cli/io';
 
@@ -111,10 +112,15 @@ test('paths are relative to the indexed folder, not the working directory, and t
   assert.equal(sarif.runs[0].originalUriBaseIds.DOCS.uri, `file://${path.join(base, 'project/docs')}/`);
 });
 
-test('the README documents every limit with its flag, setting and default', () => {
+test('the README documents every limit with its flag, setting, default and range; package.json declares the same range', () => {
   const readme = readFileSync(path.join(repo, 'README.md'), 'utf8');
-  for (const f of LIMIT_FLAGS) {
-    const row = new RegExp(`^\\| \`--${f.name} ${f.value}\` \\| \`${f.setting!.replace(/\./g, '\\.')}\` \\| ${f.default} \\|`, 'm');
+  const manifest = JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { default: number; minimum?: number; maximum?: number }> } } };
+  const ocrPages = { name: 'ocr-max-pages', value: 'N', setting: 'verity.ocr.maxPagesPerFile', default: '20', range: LIMIT_RANGES.ocrMaxPagesPerFile };
+  for (const f of [...LIMIT_FLAGS, ocrPages]) {
+    const range = f.range!;
+    const row = new RegExp(`^\\| \`--${f.name} ${f.value}\` \\| \`${f.setting!.replace(/\./g, '\\.')}\` \\| ${f.default} \\| ${range.min}–${range.max} \\|`, 'm');
     assert.match(readme, row, `README row for --${f.name}`);
+    const setting = manifest.contributes.configuration.properties[f.setting!]!;
+    assert.deepEqual([setting.default, setting.minimum, setting.maximum], [Number(f.default), range.min, range.max], `package.json range of ${f.setting}`);
   }
 });

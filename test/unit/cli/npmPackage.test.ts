@@ -39,7 +39,7 @@ test('the packed CLI installs offline and runs from npx', (t) => {
   assert.match(help.stdout, /^Usage: verity <command>/m);
   const index = spawnSync('npx', ['--offline', 'verity', 'index', 'docs'], { cwd: app, encoding: 'utf8', timeout: 60_000 });
   assert.equal(index.status, 0, index.stderr);
-  assert.match(index.stdout, /^Indexed 1 file: 1 passages/);
+  assert.match(index.stdout, /^Indexed 1 file: 1 passage in/);
   const check = spawnSync('npx', ['--offline', 'verity', 'check', '--text', 'Refunds are issued within 60 days of purchase.'], { cwd: app, encoding: 'utf8', timeout: 60_000 });
   assert.equal(check.status, 1, check.stdout + check.stderr);
   assert.match(check.stdout, /contradicted: .* source: policy\.md:\d+/);

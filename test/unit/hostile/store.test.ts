@@ -14,7 +14,7 @@ import { createFsWorkspace } from '../../../src/node/fsWorkspace';
 import { createFsStorage } from '../../../src/node/fsStorage';
 import { lockStore } from '../../../src/node/storeLock';
 import { loadPassageIndex } from '../../../src/core/index';
-import { craftStore } from '../index/craftStore';
+import { craftStore } from '../../support/craftStore';
 import { isVerityError } from '../../../src/core/errors';
 
 function tmp(t: { after: (f: () => void) => void }, prefix: string): string {
@@ -40,36 +40,40 @@ function snapshotOf(dir: string): string {
     .join('\n');
 }
 
-test('a shipped .verity/workspace.json pointing elsewhere is refused, naming both folders', async (t) => {
+test('a shipped .verity/workspace.json pointing elsewhere is not trusted: the folder holding it is read instead, with one line', async (t) => {
   const other = tmp(t, 'verity-other-');
   writeFileSync(path.join(other, 'secret.md'), '# Secret\n\nThe root password of the build machine is hunter2.\n');
   const repo = tmp(t, 'verity-repo-');
+  writeFileSync(path.join(repo, 'readme.md'), '# Repo\n\nThe build machine runs Debian.\n');
   mkdirSync(path.join(repo, '.verity'));
   writeFileSync(path.join(repo, '.verity', 'workspace.json'), JSON.stringify({ root: other }));
   for (const argv of [['search', 'root password build machine'], ['status']]) {
     const out = io(repo);
-    assert.equal(await main(argv, out), 2, out.text());
+    assert.equal(await main(argv, out), 0, out.text());
     assert.doesNotMatch(out.text(), /hunter2|secret\.md/);
-    assert.match(out.text(), /STORE_ROOT_MISMATCH/);
-    assert.ok(out.text().includes(other) && out.text().includes(repo), out.text());
-    assert.equal(out.text().trim().split('\n').length, 1);
+    assert.match(out.text(), /readme\.md/, 'the folder holding the store is what is read');
+    const notice = out.text().split('\n').filter((l) => l.startsWith('verity: warning:'));
+    assert.equal(notice.length, 1, out.text());
+    assert.match(notice[0]!, /not signed by you .*ignored/);
   }
 });
 
-test('index refuses to make a store that later reads would refuse: the store must hold the folder it indexes', async (t) => {
+test('a store may live anywhere: the folder it indexes is recorded inside it (and signed)', async (t) => {
   const docs = tmp(t, 'verity-docs-');
   writeFileSync(path.join(docs, 'a.md'), '# A\n\nThe lamp has a two year warranty.\n');
   const cwd = tmp(t, 'verity-cwd-');
   const out = io(cwd);
-  assert.equal(await main(['index', docs], out), 2, out.text());
-  assert.match(out.text(), /STORE_ROOT_MISMATCH/);
-  assert.ok(out.text().includes(path.join(docs, '.verity')), out.text());
-  assert.ok(!existsSync(path.join(cwd, '.verity', 'workspace.json')), 'nothing written');
-  const ok = io(cwd);
-  assert.equal(await main(['index', docs, '--store', path.join(docs, '.verity')], ok), 0, ok.text());
+  assert.equal(await main(['index', docs], out), 0, out.text());
+  assert.ok(existsSync(path.join(cwd, '.verity', 'workspace.json')));
   const found = io(cwd);
-  assert.equal(await main(['search', 'lamp warranty', '--store', path.join(docs, '.verity')], found), 0, found.text());
+  assert.equal(await main(['search', 'lamp warranty'], found), 0, found.text());
   assert.match(found.text(), /^a\.md:1 /m);
+  assert.doesNotMatch(found.text(), /warning/);
+  const cache = path.join(tmp(t, 'verity-cache-'), 'stores', 'docs');
+  assert.equal(await main(['index', docs, '--store', cache], io(cwd)), 0);
+  const fromCache = io(tmp(t, 'verity-elsewhere-'));
+  assert.equal(await main(['search', 'lamp warranty', '--store', cache], fromCache), 0, fromCache.text());
+  assert.match(fromCache.text(), /^a\.md:1 /m);
 });
 
 test('search, status and check never write to the store', async (t) => {

@@ -36,8 +36,8 @@ test('verity index --ocr recognises a scanned PDF after the text index; status s
 
   io = fakeIo(cwd);
   assert.equal(await main(['index', 'docs', '--ocr'], io), 0, io.err);
-  assert.match(io.out, /OCR: 1 of 1 scanned files gained text: 1 pages recognised, 0 from the cache/);
-  assert.match(io.err, /OCR 0\/1 pages, 0\/1 files: scan\.pdf/, 'a progress line');
+  assert.match(io.out, /OCR: 1 of 1 scanned file gained text: 1 page recognised, 0 from the cache/);
+  assert.match(io.err, /OCR 0\/1 page, 0\/1 file: scan\.pdf/, 'a progress line');
 
   io = fakeIo(cwd);
   assert.equal(await main(['search', 'Quillfeather warrants the desk lamp', '--k', '1'], io), 0);
@@ -45,5 +45,5 @@ test('verity index --ocr recognises a scanned PDF after the text index; status s
 
   io = fakeIo(cwd);
   await main(['status'], io);
-  assert.match(io.out, /scan\.pdf\s+indexed\s+1 passages, 1 pages; OCR text on 1 page, confidence \d+%/);
+  assert.match(io.out, /scan\.pdf\s+indexed\s+1 passage, 1 page; OCR text on 1 page, confidence \d+%/);
 });

@@ -38,7 +38,7 @@ test('specks read on a picture give no passage: low-confidence and letterless wo
   assert.deepEqual(ocrPassages('photo.pdf', undefined, [picture], SIZE), []);
   const state = ocrState([picture], false);
   assert.equal(state.pages, 0);
-  assert.equal(state.message, 'OCR found no legible text');
+  assert.equal(state.message, 'OCR found no legible text on page 1');
 });
 
 test('the file state names low-confidence pages, failures and the page cap', () => {
@@ -48,8 +48,16 @@ test('the file state names low-confidence pages, failures and the page cap', () 
   assert.equal(state.state, 'capped');
   assert.equal(state.pages, 2);
   assert.deepEqual(state.lowConfidencePages, [3]);
-  assert.equal(state.message, 'OCR text on 2 pages, confidence 74%; low confidence on page 3; 1 page failed (page took longer than 180 s); stopped at the page limit');
-  assert.equal(ocrState([{ page: 1, status: 'no_image', width: 1, height: 1 }], false).message, 'no text layer and no page image to read');
+  assert.equal(state.message, 'OCR text on 2 pages, confidence 74%; low confidence on page 3; page 4 failed (page took longer than 180 s); stopped at the page limit');
+  assert.equal(ocrState([{ page: 1, status: 'no_image', width: 1, height: 1 }], false).message, 'page 1 has no text layer and no image to read (blank or a drawing)');
+});
+
+test('each part names the pages it is true of: a blank page beside recognised ones is named, the text pages are not', () => {
+  const blank: OcrPageResult = { page: 4, status: 'no_image', width: 612, height: 792 };
+  const text: OcrPageResult = { page: 1, status: 'text', width: 612, height: 792 };
+  const state = ocrState([text, clean, blank], false);
+  assert.equal(state.message, 'OCR text on 1 page, confidence 85%; page 4 has no text layer and no image to read (blank or a drawing)');
+  assert.doesNotMatch(state.message ?? '', /page 1\b/);
 });
 
 test('files made before OCR existed still count as waiting for it', () => {

@@ -32,7 +32,7 @@ test('verity index / status / search / check with --store postgres://…', { ski
   mkdirSync(docs);
   writeFileSync(path.join(docs, 'renewal.md'), '# Renewal\n\n## Online\n\nYou can renew your license online up to 60 days before it expires.\n\n## In person\n\nVisit any office with your old license.\n');
   writeFileSync(path.join(docs, 'fees.md'), '# Fees\n\nA renewal costs 45 dollars; a replacement card costs 20 dollars.\n');
-  writeFileSync(path.join(cwd, 'draft.md'), 'You can renew your license online up to 90 days before it expires.\n');
+  writeFileSync(path.join(cwd, 'answer.md'), 'You can renew your license online up to 90 days before it expires.\n');
   const store = urlOf(freshCorpus('cli'));
   const outputs: string[] = [];
   const run = async (args: string[]): Promise<{ code: number; out: string; err: string }> => {
@@ -55,14 +55,14 @@ test('verity index / status / search / check with --store postgres://…', { ski
   r = await run(['status', '--store', store]);
   assert.equal(r.code, 0, r.err);
   assert.match(r.out, /renewal\.md\s+indexed/);
-  assert.match(r.out, /2 files, 2 indexed, 0 skipped/);
+  assert.match(r.out, /2 files: 2 indexed/);
 
   r = await run(['search', 'renewal cost dollars', '--store', store, '--k', '1']);
   assert.equal(r.code, 0, r.err);
   assert.match(r.out, /fees\.md/);
   assert.match(r.out, /50 dollars/);
 
-  r = await run(['check', 'draft.md', '--store', store]);
+  r = await run(['check', 'answer.md', '--store', store]);
   assert.equal(r.code, 1, r.out + r.err);
   assert.match(r.out, /contradicted/);
   assert.match(r.out, /60 days/);

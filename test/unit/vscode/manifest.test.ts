@@ -33,7 +33,10 @@ test('the context menu and keybinding apply to prose only; palette-only commands
 });
 
 test('views, walkthrough, PDF editor and language model provider are contributed with their files', () => {
-  assert.equal(c.views.verity[0].id, 'verity.sources');
+  // Verity's own conversation panel comes first: asking works in every editor, Copilot or not.
+  assert.deepEqual(c.views.verity.map((v: { id: string; type?: string }) => [v.id, v.type ?? 'tree']), [['verity.conversation', 'webview'], ['verity.sources', 'tree']]);
+  // The report is restored after a reload: its serializer needs the extension activated for it.
+  assert.ok(pkg.activationEvents.includes('onWebviewPanel:verity.report'));
   assert.ok(existsSync(path.join(root, c.viewsContainers.activitybar[0].icon)));
   assert.deepEqual(c.customEditors[0].selector, [{ filenamePattern: '*.pdf' }]);
   assert.equal(c.languageModelChatProviders[0].vendor, 'verity');

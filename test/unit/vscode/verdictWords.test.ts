@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { EvidenceRef, SentenceVerdict } from '../../../src/core/types';
-import { cleanText, diagnosticMessage, relevantEvidence, strengthWords } from '../../../src/vscode/verdictWords';
+import { checkStatusLine, cleanText, diagnosticMessage, relevantEvidence, verdictHeadline } from '../../../src/vscode/verdictWords';
 
 const ev = (id: string, score: number): EvidenceRef => ({ passageId: id, path: `docs/${id}.md`, kind: 'md', heading: '', startLine: 1, endLine: 2, quote: 'q', score });
 const verdict = (over: Partial<SentenceVerdict>): SentenceVerdict => ({
@@ -17,14 +17,21 @@ test('a clear contradiction with a conflict says what the source says; an uncert
   assert.doesNotMatch(unsure, /source says/);
   assert.match(unsure, /the closest passage says one hour/);
   // Before the checker gives certainty: a contradiction keeps its standing (its support score is low by nature).
-  assert.equal(diagnosticMessage(verdict({ score: 0.29 })), 'Contradicted by the sources: the source says one hour, not two hours');
+  assert.equal(diagnosticMessage(verdict({ score: 0.29 })), 'Contradicted — the source says one hour, not two hours');
+  // A calibrated toss-up without certainty is a possible contradiction, worded as such.
+  assert.match(diagnosticMessage(verdict({ confidence: 0.5 })), /^Possibly contradicted — compare with the closest passage: the closest passage says one hour/);
 });
 
-test('plain words instead of scores, from the calibrated confidence when there is one', () => {
-  assert.equal(strengthWords(verdict({ verdict: 'supported', confidence: 0.95 })), 'clearly supported');
-  assert.equal(strengthWords(verdict({ verdict: 'supported', confidence: 0.7, score: 0.99 })), 'likely supported');
-  assert.equal(strengthWords(verdict({ verdict: 'supported', score: 0.4 })), 'weak match');
-  assert.equal(strengthWords(verdict({ certainty: 'uncertain' })), 'possibly contradicted');
+test('an unsupported sentence is named with the vocabulary\'s word, with or without a reason', () => {
+  assert.equal(diagnosticMessage(verdict({ verdict: 'unsupported', reason: 'no passage mentions drones' })), 'Unsupported — no passage mentions drones');
+  assert.equal(diagnosticMessage(verdict({ verdict: 'unsupported', reason: '' })), 'Unsupported — no indexed passage says this');
+});
+
+test('the hover names the verdict with the vocabulary, and how well a supporting passage matches in words', () => {
+  assert.equal(verdictHeadline(verdict({ verdict: 'supported', evidence: ev('a', 0.95) })), 'supported (close match)');
+  assert.equal(verdictHeadline(verdict({ verdict: 'supported', evidence: ev('a', 0.4) })), 'supported (weak match)');
+  assert.equal(verdictHeadline(verdict({ certainty: 'uncertain' })), 'possibly contradicted');
+  assert.equal(verdictHeadline(verdict({ certainty: 'clear' })), 'contradicted');
 });
 
 test('related information keeps the deciding passage and drops weak alternatives', () => {
@@ -36,4 +43,12 @@ test('quotes lose markdown markup: emphasis, table pipes, headings, links', () =
   assert.equal(cleanText('**Express** renewal | 150 euros | 10 days |'), 'Express renewal · 150 euros · 10 days');
   assert.equal(cleanText('| Service | Fee |\n| --- | --- |\n| Express | **150** |'), 'Service · Fee · Express · 150');
   assert.equal(cleanText('## Fees\nSee [the table](fees.md) for `details`.'), 'Fees See the table for details.');
+});
+
+test('the status line after a check counts clear and possible contradictions apart, in the vocabulary\'s words', () => {
+  const line = checkStatusLine({ sentences: [verdict({ verdict: 'supported' }), verdict({ certainty: 'clear' }), verdict({ certainty: 'uncertain' }), verdict({ verdict: 'unsupported' })] });
+  assert.equal(line, 'Verity: 1 supported, 1 unsupported, 1 contradicted, 1 possibly contradicted — Show Report for details');
+  // the same words the diagnostics start with
+  assert.match(diagnosticMessage(verdict({ certainty: 'uncertain' })), /^Possibly contradicted/);
+  assert.match(diagnosticMessage(verdict({ certainty: 'clear' })), /^Contradicted/);
 });

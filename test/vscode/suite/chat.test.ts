@@ -45,7 +45,7 @@ test('@verity /search lists matching passages with their locations', async () =>
 
 test('@verity /check marks each sentence of pasted text', async () => {
   const md = await chatResponse('@verity /check The online renewal fee is 75 euros. The new passport arrives by post within 60 days of the application.', 'check');
-  assert.match(md, /1 of 2 claims supported, 0 unsupported, 1 contradicted/);
+  assert.match(md, /1 of 2 claims supported: 1 supported, 0 unsupported, 1 contradicted, 0 possibly contradicted\./);
   assert.match(md, /✅ The online renewal fee is 75 euros\./);
   assert.match(md, /⛔ The new passport arrives .* _\(contradicted: .*30.*\)_ — \[docs\/renewal\.md:L7\]/);
 });

@@ -45,7 +45,11 @@ test('Check This Paragraph: one true, one unsupported, one contradicted sentence
   assert.equal(doc.getText(contradicted.range).trim(), CONTRADICTED);
   assert.equal(contradicted.severity, vscode.DiagnosticSeverity.Error);
   assert.equal(unsupported.severity, vscode.DiagnosticSeverity.Warning);
-  assert.match(contradicted.message, /30/, 'the message says what the source says instead');
+  assert.match(contradicted.message, /^Contradicted — .*30/, 'the message says what the source says instead');
+  assert.match(unsupported.message, /^Unsupported — /);
+  // the status bar says it in the same words, clear and possible contradictions apart
+  const last = await vscode.commands.executeCommand<{ line: string }>('verity.test.lastCheck');
+  assert.equal(last.line, 'Verity: 1 supported, 1 unsupported, 1 contradicted — Show Report for details');
   const related = contradicted.relatedInformation?.[0];
   assert.ok(related, 'related information');
   assert.ok(related.location.uri.path.endsWith('/docs/renewal.md'), related.location.uri.path);

@@ -291,6 +291,15 @@ test('the OpenAI-compatible endpoint is a VS Code language model, and @verity an
     assert.ok(server.chatRequests().every((b) => b.model === 'mock-1'));
     await sleep(500);
     await screenshot('chat-endpoint.png');
+    // Model text is shown as text in chat: raw HTML in an answer sentence is escaped, never markup.
+    server.setChat([{ text: 'The online renewal fee is 75 euros <img src=x onerror="alert(1)"> [1].' }]);
+    await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@verity What is the online renewal fee, exactly?', modelSelector: { vendor: 'verity', id: 'mock-1' } });
+    const hostile = await waitFor('the reply with raw HTML', async () => {
+      const r = await vscode.commands.executeCommand<{ prompt: string; markdown: string } | undefined>('verity.test.lastChatResponse');
+      return r?.prompt.includes('exactly') && r.markdown ? r.markdown : undefined;
+    }, 60_000);
+    assert.ok(hostile.includes('\\<img src=x onerror="alert\\(1\\)"\\>'), hostile);
+    assert.doesNotMatch(hostile.replace(/\\</g, ''), /<img/);
   } finally {
     await config.update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
     await config.update('name', undefined, vscode.ConfigurationTarget.Global);

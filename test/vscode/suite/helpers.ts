@@ -27,8 +27,9 @@ export function workspaceUri(rel: string): vscode.Uri {
 }
 
 /**
- * Asks the harness for a screenshot of the workbench (VERITY_SCREENSHOTS=1 only): the launcher
- * watches the log for this marker and writes the file, which we wait for.
+ * Asks the harness for a screenshot of the workbench: the launcher watches the log for this
+ * marker and writes the file (into out/screenshots/vscode/<run>/, or where VERITY_SCREENSHOTS_TO
+ * says: `npm run screenshots` makes the README's images that way), which we wait for.
  */
 export async function screenshot(name: string): Promise<void> {
   const dir = process.env.VERITY_SCREENSHOT_DIR;

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FileRecord, SearchHit } from '../../../src/core/types';
+import type { SourceGroup } from '../../../src/vscode/sourceGroups';
 import { screenshot, waitFor, workspaceUri } from './helpers';
 import { test } from './runner';
 
@@ -21,11 +22,17 @@ test('the index is built for the workspace (include/exclude settings applied)', 
   assert.ok(state.files.filter((f) => f.path !== 'docs/scan.pdf' && f.path !== 'notes/draft.md').every((f) => f.state === 'indexed'));
   assert.ok(state.passages >= 2, `passages: ${state.passages}`);
   assert.ok(state.storage, 'the extension has workspace storage');
-  const status = await vscode.commands.executeCommand<string>('verity.showIndexStatus');
-  assert.match(status, /docs\/renewal\.md \| indexed/);
+  // Show Index Status focuses the Verity view (no markdown copy of it): the line above the tree
+  // counts passages and files, and each file says its state.
+  const status = await vscode.commands.executeCommand<{ message: string; groups: SourceGroup[]; visible: boolean }>('verity.showIndexStatus');
+  assert.equal(status.visible, true, 'the Verity view is on screen');
+  assert.match(status.message, /^\d+ passages from 4 sources · 1 draft · 1 skipped/);
+  const items = new Map(status.groups.flatMap((g) => g.items.map((i) => [i.path, i])));
+  assert.equal(items.get('docs/renewal.md')?.state, 'indexed');
   // OCR reads it in the background: "needs OCR (queued)" first, then why it stays empty.
-  assert.match(status, /docs\/scan\.pdf \| skipped \(PDF_NO_TEXT\) \| 0 \| scanned PDF — no text layer/);
-  await screenshot('index-status.png');
+  assert.match(items.get('docs/scan.pdf')?.description ?? '', /^scanned PDF — no text layer/);
+  assert.ok(vscode.workspace.textDocuments.every((d) => d.languageId !== 'markdown' || d.uri.scheme === 'file'), 'no status document was opened');
+  await screenshot('index-status-view.png');
 });
 
 test('the index is reloaded from workspace storage after a restart', async () => {

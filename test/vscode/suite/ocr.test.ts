@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FileRecord, SearchHit } from '../../../src/core/types';
+import type { SourceGroup } from '../../../src/vscode/sourceGroups';
 import { screenshot, waitFor, workspaceUri } from './helpers';
 import { test } from './runner';
 
@@ -39,8 +40,10 @@ test('a scanned PDF saved into the workspace is read by OCR in the background an
   assert.ok(hit, 'the recognised page answers a search');
   assert.equal(hit.passage.page, 1);
   assert.ok(hit.passage.ocr && hit.passage.boxes?.length);
-  const status = await vscode.commands.executeCommand<string>('verity.showIndexStatus');
-  assert.match(status, /docs\/letter\.pdf \| indexed \| 1 \| .*OCR text on 1 page, confidence \d+%/);
+  const status = await vscode.commands.executeCommand<{ groups: SourceGroup[] }>('verity.showIndexStatus');
+  const item = status.groups.flatMap((g) => g.items).find((i) => i.path === 'docs/letter.pdf');
+  assert.equal(item?.state, 'indexed');
+  assert.match(item?.description ?? '', /^1 page, 1 passage; OCR text on 1 page, confidence \d+%/);
   await vscode.workspace.fs.delete(uri);
   await waitFor('the scan gone from the index', async () => !(await vscode.commands.executeCommand<State>('verity.test.state')).files.some((f) => f.path === 'docs/letter.pdf'));
 }, 240_000); // one page takes 5–60 s on two shared cores
