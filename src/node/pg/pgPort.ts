@@ -17,7 +17,9 @@ import { queryTerms } from '../../core/search/passageTerms';
 import { PHRASE_POOL, rankCandidates } from '../../core/search/rerank';
 import type { FileRecord, Passage, SearchHit, SearchOptions } from '../../core/types';
 import { parsePgUrl, type PgStoreConfig } from './pgConfig';
-import { storeError, withRetry } from './pgErrors';
+import { isConnectionError, storeError, withRetry } from './pgErrors';
+import { compactCorpus, compactionDue } from './pgCompact';
+import { BlockCache } from './blockCache';
 import { searchPool as searchPoolOf } from './pgSearch';
 import { ensureSchema, LOCK_CLASS, PG_SCHEMA_VERSION } from './pgSchema';
 import { removeFileRows, writeFileRows, type FileWrite, type WriteStepHook } from './pgWrite';
@@ -38,6 +40,8 @@ export interface PgPortOptions {
    * still see each file whole; pending files are committed by `flush`, `removeFile` and `close`.
    */
   batchPassages?: number;
+  /** Decoded posting blocks a reader keeps (default 64 MB; blocks are immutable). */
+  cacheMB?: number;
   /** Test hook between the steps of a file's transaction. */
   onWriteStep?: WriteStepHook;
 }
@@ -64,6 +68,7 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
   // an idle client whose server went away must not crash the process: the next query reports it
   pool.on('error', () => undefined);
   const delays = opts.retryDelays ?? [100, 400, 1600];
+  const cache = new BlockCache((opts.cacheMB ?? 64) * 1024 * 1024);
   let writer: pg.PoolClient | undefined;
   let corpus: number | undefined;
 
@@ -92,6 +97,25 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
   }
 
   const read = <T>(doing: string, run: () => Promise<T>): Promise<T> => withRetry(cfg, doing, run, delays);
+
+  /** Runs several reads on one snapshot (a REPEATABLE READ, READ ONLY transaction). */
+  const inSnapshot = async <T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const c = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await c.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const out = await work(c);
+      await c.query('COMMIT');
+      return out;
+    } catch (e) {
+      broken = e instanceof Error ? e : new Error(String(e));
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      // a connection that failed is dropped, not handed to the next reader
+      c.release(broken && isConnectionError(broken) ? broken : undefined);
+    }
+  };
 
   /** Runs one file's writes in a transaction on the writer's connection (no retry: a lost connection rolls back). */
   const inTransaction = async (doing: string, work: (c: pg.PoolClient, corpusId: number) => Promise<void>): Promise<void> => {
@@ -136,7 +160,7 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
       if (terms.length === 0) return [];
       const k = Math.max(1, so.k ?? 10);
       const size = Math.max(k, PHRASE_POOL) + 20;
-      const cands = await read('searching', () => searchPoolOf(pool, corpus!, terms, params, so, size));
+      const cands = await read('searching', () => inSnapshot((c) => searchPoolOf(c, corpus!, terms, params, so, size, cache)));
       return rankCandidates(
         cands,
         query,
@@ -190,7 +214,10 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
       return { ...base, files: Number(r.rows[0]?.files ?? 0), passages: Number(r.rows[0]?.passages ?? 0) };
     },
 
-    flush: commitPending,
+    async flush() {
+      await commitPending();
+      if (writer && (await compactionDue(writer, corpus!))) await inTransaction('compacting the posting blocks', async (c, id) => void (await compactCorpus(c, id)));
+    },
 
     async close() {
       try {

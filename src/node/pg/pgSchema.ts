@@ -4,9 +4,11 @@
  * in one transaction under an advisory lock (two processes opening a new database at once do not
  * both create it). Several corpora share the tables, keyed by `verity_corpus.id`.
  *
- * Postings carry the field lengths and the file of their passage, so scoring reads postings only
- * (no join per posting); `verity_term.df` and the corpus length sums are kept in the same
- * transaction as the postings, so a reader's statistics always match the postings it scores.
+ * Postings live in blocks (pgBlocks.ts): one row per term per write transaction, so a file's
+ * transaction inserts a row per distinct term, not per posting. A deleted passage's number goes
+ * into `verity_dead` (its postings stay in their blocks until a compaction rewrites them);
+ * `verity_term.df` and the corpus sums count live passages only and move in the same
+ * transaction as the postings, so a reader's statistics always match what it scores.
  */
 import type { PoolClient } from 'pg';
 import { VerityError } from '../../core/errors';
@@ -26,43 +28,40 @@ const MIGRATIONS: Record<number, string[]> = {
        len1 double precision NOT NULL DEFAULT 0,
        len2 double precision NOT NULL DEFAULT 0)`,
     `CREATE TABLE verity_file (
-       fno bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+       fno integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
        corpus integer NOT NULL REFERENCES verity_corpus (id) ON DELETE CASCADE,
        path text NOT NULL,
        record jsonb NOT NULL,
        UNIQUE (corpus, path))`,
     `CREATE TABLE verity_passage (
-       pno bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+       pno integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
        corpus integer NOT NULL REFERENCES verity_corpus (id) ON DELETE CASCADE,
-       id text COLLATE "C" NOT NULL,
-       fno bigint NOT NULL,
+       id text NOT NULL,
+       fno integer NOT NULL,
        path text NOT NULL,
        kind smallint NOT NULL,
        len0 integer NOT NULL,
        len1 integer NOT NULL,
        len2 integer NOT NULL,
+       tids bytea NOT NULL,
        body jsonb NOT NULL,
        UNIQUE (corpus, id))`,
-    `CREATE INDEX verity_passage_fno ON verity_passage (fno)`,
+    `CREATE INDEX verity_passage_path ON verity_passage (corpus, path)`,
     `CREATE TABLE verity_term (
        tid integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
        corpus integer NOT NULL REFERENCES verity_corpus (id) ON DELETE CASCADE,
-       term text COLLATE "C" NOT NULL,
+       term text NOT NULL,
        df integer NOT NULL,
        UNIQUE (corpus, term))`,
-    // covering: a query's postings are read from the index alone (tid first: one range per term)
-    `CREATE TABLE verity_posting (
+    `CREATE TABLE verity_block (
        tid integer NOT NULL,
-       pno bigint NOT NULL,
-       fno bigint NOT NULL,
-       tf0 smallint NOT NULL,
-       tf1 smallint NOT NULL,
-       tf2 smallint NOT NULL,
-       len0 integer NOT NULL,
-       len1 integer NOT NULL,
-       len2 integer NOT NULL,
-       PRIMARY KEY (tid, pno) INCLUDE (fno, tf0, tf1, tf2, len0, len1, len2))`,
-    `CREATE INDEX verity_posting_pno ON verity_posting (pno)`,
+       bno bigint GENERATED ALWAYS AS IDENTITY,
+       data bytea NOT NULL,
+       PRIMARY KEY (tid, bno))`,
+    `CREATE TABLE verity_dead (
+       corpus integer NOT NULL,
+       pno integer NOT NULL,
+       PRIMARY KEY (corpus, pno))`,
   ],
 };
 
