@@ -7,6 +7,7 @@
  */
 import type { PoolClient } from 'pg';
 import { decodeBlock, encodeBlock, type Posting } from './pgBlocks';
+import { insertBlocks } from './pgWrite';
 
 /** Whether `corpus` is due a compaction. */
 export async function compactionDue(c: PoolClient, corpus: number): Promise<boolean> {
@@ -43,10 +44,10 @@ export async function compactCorpus(c: PoolClient, corpus: number): Promise<{ bl
     }
   }
   const keep = [...merged].filter(([, list]) => list.length > 0);
-  const CHUNK = 5000;
-  for (let i = 0; i < keep.length; i += CHUNK) {
-    const part = keep.slice(i, i + CHUNK);
-    await c.query('INSERT INTO verity_block (tid, data) SELECT * FROM unnest($1::int[], $2::bytea[])', [part.map(([t]) => t), part.map(([, list]) => encodeBlock(list))]);
-  }
+  await insertBlocks(
+    c,
+    keep.map(([t]) => t),
+    keep.map(([, list]) => encodeBlock(list)),
+  );
   return { blocksBefore: rows.rows.length, blocksAfter: keep.length, dead: dead.size };
 }

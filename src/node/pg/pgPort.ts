@@ -40,7 +40,7 @@ export interface PgPortOptions {
    * still see each file whole; pending files are committed by `flush`, `removeFile` and `close`.
    */
   batchPassages?: number;
-  /** Decoded posting blocks a reader keeps (default 64 MB; blocks are immutable). */
+  /** Decoded posting blocks a reader keeps (default 256 MB, as the segment index's posting cache; blocks are immutable). */
   cacheMB?: number;
   /** Test hook between the steps of a file's transaction. */
   onWriteStep?: WriteStepHook;
@@ -68,7 +68,7 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
   // an idle client whose server went away must not crash the process: the next query reports it
   pool.on('error', () => undefined);
   const delays = opts.retryDelays ?? [100, 400, 1600];
-  const cache = new BlockCache((opts.cacheMB ?? 64) * 1024 * 1024);
+  const cache = new BlockCache((opts.cacheMB ?? 256) * 1024 * 1024);
   let writer: pg.PoolClient | undefined;
   let corpus: number | undefined;
 

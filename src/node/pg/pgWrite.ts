@@ -67,10 +67,11 @@ export async function writeFileRows(c: PoolClient, corpus: number, files: readon
     [corpus, terms, terms.map((t) => df.get(t)!)],
   );
   const tidOf = new Map(tids.rows.map((r) => [r.term, r.tid]));
+  const tidsPacked = concat(posts.map((p) => packIds([...p.terms.keys()].map((t) => tidOf.get(t)!))));
   const inserted = await c.query<{ pno: number; id: string }>(
     `INSERT INTO verity_passage (corpus, id, fno, path, kind, len0, len1, len2, tids, body)
-     SELECT $1, u.id, u.fno, u.path, u.kind, u.l0, u.l1, u.l2, u.tids, u.body
-     FROM unnest($2::text[], $3::int[], $4::text[], $5::smallint[], $6::int[], $7::int[], $8::int[], $9::bytea[], $10::jsonb[]) AS u(id, fno, path, kind, l0, l1, l2, tids, body)
+     SELECT $1, u.id, u.fno, u.path, u.kind, u.l0, u.l1, u.l2, substring($9::bytea FROM u.off + 1 FOR u.len), u.body
+     FROM unnest($2::text[], $3::int[], $4::text[], $5::smallint[], $6::int[], $7::int[], $8::int[], $10::jsonb[], $11::int[], $12::int[]) AS u(id, fno, path, kind, l0, l1, l2, body, off, len)
      RETURNING pno, id`,
     [
       corpus,
@@ -81,8 +82,10 @@ export async function writeFileRows(c: PoolClient, corpus: number, files: readon
       posts.map((p) => p.lens[0]),
       posts.map((p) => p.lens[1]),
       posts.map((p) => p.lens[2]),
-      posts.map((p) => packIds([...p.terms.keys()].map((t) => tidOf.get(t)!))),
+      tidsPacked.data,
       passages.map((p) => JSON.stringify(p)),
+      tidsPacked.offsets,
+      tidsPacked.lengths,
     ],
   );
   const pnoOf = new Map(inserted.rows.map((r) => [r.id, r.pno]));
@@ -97,10 +100,36 @@ export async function writeFileRows(c: PoolClient, corpus: number, files: readon
       list.push({ pno, fno, lens: p.lens, tf });
     }
   });
-  await c.query('INSERT INTO verity_block (tid, data) SELECT * FROM unnest($1::int[], $2::bytea[])', [[...blocks.keys()], [...blocks.values()].map(encodeBlock)]);
+  await insertBlocks(c, [...blocks.keys()], [...blocks.values()].map(encodeBlock));
   await hook?.('inserted', paths.join(', '));
   const sum = (f: number): number => posts.reduce((n, p) => n + p.lens[f]!, 0);
   await c.query('UPDATE verity_corpus SET passages = passages + $2, len0 = len0 + $3, len1 = len1 + $4, len2 = len2 + $5 WHERE id = $1', [corpus, passages.length, sum(0), sum(1), sum(2)]);
+}
+
+/**
+ * Buffers joined into one, with each one's offset and length: pg sends a Buffer parameter as
+ * binary, while an array of them goes as hex text (twice the bytes, and encoded in JavaScript).
+ */
+export function concat(parts: readonly Buffer[]): { data: Buffer; offsets: number[]; lengths: number[] } {
+  const offsets: number[] = [];
+  let at = 0;
+  for (const p of parts) {
+    offsets.push(at);
+    at += p.length;
+  }
+  return { data: Buffer.concat(parts as Buffer[], at), offsets, lengths: parts.map((p) => p.length) };
+}
+
+/** Inserts posting blocks, in statements of at most ~64 MB. */
+export async function insertBlocks(c: PoolClient, tids: readonly number[], blocks: readonly Buffer[]): Promise<void> {
+  for (let i = 0; i < blocks.length; ) {
+    let j = i;
+    let bytes = 0;
+    while (j < blocks.length && (j === i || bytes + blocks[j]!.length < 64 * 1024 * 1024)) bytes += blocks[j++]!.length;
+    const { data, offsets, lengths } = concat(blocks.slice(i, j));
+    await c.query('INSERT INTO verity_block (tid, data) SELECT u.tid, substring($2::bytea FROM u.off + 1 FOR u.len) FROM unnest($1::int[], $3::int[], $4::int[]) AS u(tid, off, len)', [tids.slice(i, j), data, offsets, lengths]);
+    i = j;
+  }
 }
 
 /** Removes a file's record and passages (the caller holds the transaction). */
