@@ -1,7 +1,7 @@
 /**
  * What signing a store costs (issue 31): the same passage index saved and loaded through the
  * plain file storage and through the trust layer (core/index/storeTrust.ts: a SHA-256 of every
- * blob written and read — by 32 KB blocks for segment files read by offset — and a signed ledger
+ * blob written and read — by 8 KB blocks for segment files read by offset — and a signed ledger
  * rewritten after each write), side by side in one run,
  * at 10k and 100k passages of real documents; plus saving after one file changed.
  */
@@ -79,5 +79,5 @@ export async function run(ctx: Ctx): Promise<void> {
     const cell = (k: 'save' | 'load' | 'edit') => `${cells.plain[k].map((x) => x.toFixed(3)).join(', ')} / ${cells.signed[k].map((x) => x.toFixed(3)).join(', ')}`;
     log(`| ${n.toLocaleString('en')} | ${mb.toFixed(0)} | ${Math.min(...hashS).toFixed(3)} | ${cell('save')} | ${cell('load')} | ${cell('edit')} |`);
   }
-  log('signed: every blob hashed (SHA-256) on write and on read (segment files by 32 KB blocks as they are read), the ledger (signature.json) rewritten and fsync\'d after each write.');
+  log('signed: every blob hashed (SHA-256) on write and on read (segment files by 8 KB blocks as they are read), the ledger (signature.json) rewritten and fsync\'d after each write.');
 }
