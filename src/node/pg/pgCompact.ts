@@ -19,7 +19,7 @@ export async function compactionDue(c: PoolClient, corpus: number): Promise<bool
     [corpus],
   );
   const x = r.rows[0]!;
-  return Number(x.blocks) > 2 * Number(x.terms) || Number(x.dead) > Math.max(100, Number(x.passages) / 10);
+  return Number(x.blocks) > 2 * Number(x.terms) || Number(x.dead) > Number(x.passages) / 10;
 }
 
 /** Rewrites the blocks of `corpus` (the caller holds the transaction): one per term, no dead postings. */

@@ -12,6 +12,7 @@ import { fileOf, freshCorpus, PG_SKIP, urlOf, writeCorpus } from './portHarness'
 import { openPgPort } from '../../../src/node/pg/pgPort';
 import { parsePgUrl, redact } from '../../../src/node/pg/pgConfig';
 import { isVerityError } from '../../../src/core/errors';
+import pg from 'pg';
 
 /** A markdown file of `parts` sections, each naming `version` and sharing the word `marker`. */
 const versioned = (parts: number, version: string): string => `# Doc\n\n${Array.from({ length: parts }, (_, i) => `## Part ${i}\n\nversion ${version} of part ${i}, shared words everywhere marker.\n`).join('\n')}`;
@@ -31,6 +32,40 @@ describe('PostgreSQL store', { skip: PG_SKIP }, () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  test('a compaction drops dead postings and merges blocks; results and statistics do not change', async () => {
+    const url = urlOf(freshCorpus('compact'));
+    const w = await openPgPort(url, { mode: 'write' });
+    const r = await openPgPort(url);
+    const pool = new pg.Pool({ connectionString: process.env.VERITY_TEST_PG });
+    const count = async (sql: string): Promise<number> => Number((await pool.query<{ n: string }>(sql, [new URL(url).searchParams.get('corpus')])).rows[0]!.n);
+    const blocks = 'SELECT count(*) AS n FROM verity_block b JOIN verity_term t ON t.tid = b.tid JOIN verity_corpus c ON c.id = t.corpus WHERE c.name = $1';
+    const terms = 'SELECT count(*) AS n FROM verity_term t JOIN verity_corpus c ON c.id = t.corpus WHERE c.name = $1 AND t.df > 0';
+    const dead = 'SELECT count(*) AS n FROM verity_dead d JOIN verity_corpus c ON c.id = d.corpus WHERE c.name = $1';
+    try {
+      await writeCorpus(w);
+      // the same file written three more times: three more blocks for each of its terms, its old passages dead
+      for (const v of ['a', 'b', 'c']) {
+        const f = fileOf('handbook/security.md', `# Security\n\n## Passwords\n\nPasswords must be rotated every 90 days (${v}).\n`);
+        await w.writeFile(f.record, f.passages);
+      }
+      assert.ok((await count(dead)) > 0);
+      const before = await r.search('annual leave days', { k: 5 });
+      await w.flush();
+      assert.equal(await count(dead), 0);
+      assert.ok((await count(blocks)) <= (await count(terms)) + 1, 'one block per term after the compaction');
+      const after = await r.search('annual leave days', { k: 5 });
+      assert.deepEqual(
+        after.map((h) => h.passage.id),
+        before.map((h) => h.passage.id),
+      );
+      assert.equal((await r.search('passwords rotated', { k: 1 }))[0]!.passage.text.includes('(c)'), true);
+    } finally {
+      await pool.end();
+      await r.close();
+      await w.close();
     }
   });
 
