@@ -78,31 +78,42 @@ export async function searchPool(c: PoolClient, corpus: number, terms: readonly 
   }
   const dead = new Set(h.dead ?? []);
   // scores accumulate in a dense array over the span of passage numbers the blocks hold
+  // (and file bests over the span of file numbers): typed arrays, not maps, in the loops below
   let lo = Infinity;
   let hi = -Infinity;
+  let flo = Infinity;
+  let fhi = -Infinity;
   for (const l of lanes)
     for (const bl of l.blocks)
       if (bl.n) {
         lo = Math.min(lo, bl.pnos[0]!);
         hi = Math.max(hi, bl.pnos[bl.n - 1]!);
+        for (let i = 0; i < bl.n; i++) {
+          const f = bl.fnos[i]!;
+          if (f < flo) flo = f;
+          if (f > fhi) fhi = f;
+        }
       }
   if (lo > hi) return [];
   const score = new Float64Array(hi - lo + 1);
   const fileOf = new Int32Array(hi - lo + 1);
+  // passages not to score: dead ones, and those outside a filter
+  const skip = new Uint8Array(hi - lo + 1);
+  for (const pno of dead) if (pno >= lo && pno <= hi) skip[pno - lo] = 1;
+  if (accept) for (let at = 0; at < skip.length; at++) if (!accept.has(at + lo)) skip[at] = 1;
   const touched: number[] = [];
   const bo0 = boosts[0]!, bo1 = boosts[1]!, bo2 = boosts[2]!;
   for (const { W, blocks } of lanes) {
     for (const bl of blocks) {
       const { pnos, fnos, lens, tfs } = bl;
       for (let i = 0; i < bl.n; i++) {
-        const pno = pnos[i]!;
-        if ((dead.size && dead.has(pno)) || (accept && !accept.has(pno))) continue;
+        const at = pnos[i]! - lo;
+        if (skip[at]) continue;
         let x = 0;
         const t0 = tfs[3 * i]!, t1 = tfs[3 * i + 1]!, t2 = tfs[3 * i + 2]!;
         if (t0) x += (bo0 * t0) / (c0[0]! + c1[0]! * lens[3 * i]!);
         if (t1) x += (bo1 * t1) / (c0[1]! + c1[1]! * lens[3 * i + 1]!);
         if (t2) x += (bo2 * t2) / (c0[2]! + c1[2]! * lens[3 * i + 2]!);
-        const at = pno - lo;
         if (score[at] === 0) {
           touched.push(at);
           fileOf[at] = fnos[i]!;
@@ -111,20 +122,21 @@ export async function searchPool(c: PoolClient, corpus: number, terms: readonly 
       }
     }
   }
-  const best = new Map<number, number>();
+  const best = new Float64Array(fhi - flo + 1);
   for (const at of touched) {
     const r = Math.fround(score[at]!);
-    if (r > (best.get(fileOf[at]!) ?? 0)) best.set(fileOf[at]!, r);
+    const f = fileOf[at]! - flo;
+    if (r > best[f]!) best[f] = r;
   }
   const dw = params.docWeight;
   const heap = new TopHeap(Math.max(1, size), (x, y) => x - y);
   for (const at of touched) {
     const s = Math.fround(score[at]!);
-    heap.offer(dw > 0 ? s + dw * best.get(fileOf[at]!)! : s, at + lo);
+    heap.offer(dw > 0 ? s + dw * best[fileOf[at]! - flo]! : s, at + lo);
   }
   const pool: number[] = [];
   for (let i = 0; i < heap.n; i++) pool.push(heap.addrs[i]!);
   if (pool.length === 0) return [];
   const bodies = await c.query<{ pno: number; body: Passage }>('SELECT pno, body FROM verity_passage WHERE pno = ANY($1::int[])', [pool]);
-  return bodies.rows.map((r) => ({ passage: r.body, score: score[r.pno - lo]!, fileBest: best.get(fileOf[r.pno - lo]!)! }));
+  return bodies.rows.map((r) => ({ passage: r.body, score: score[r.pno - lo]!, fileBest: best[fileOf[r.pno - lo]! - flo]! }));
 }
