@@ -11,13 +11,18 @@ import type { Dataset, SentenceRecord } from './checkData';
 import { UNSUPPORTED_KINDS } from './perturb';
 
 /** How much each dataset counts in fitting: RAGTruth is the product's own job (RAG answers). */
-const DATASET_WEIGHT: Record<Dataset, number> = { ragtruth: 2, 'ragtruth-store': 2, 'halueval-one': 1, 'halueval-multi': 1, perturb: 1, 'perturb-heldout': 0, 'perturb-heldout-pdf': 0 };
+const DATASET_WEIGHT: Record<Dataset, number> = {
+  ragtruth: 2, 'ragtruth-store': 2, 'halueval-one': 1, 'halueval-multi': 1, perturb: 1, 'perturb-heldout': 0, 'perturb-heldout-pdf': 0, 'natural-rhdh': 0, 'natural-doc2dial': 0,
+};
 /**
  * Datasets the logistic model learns from: RAGTruth (real RAG answers with human labels). HaluEval
  * answers are fragments of 2–10 words and the perturbations are decided by the contradiction rules;
  * both pull the weights away from real answers, so they only count when thresholds are chosen.
  */
-const LEARN_FROM: Record<Dataset, boolean> = { ragtruth: true, 'ragtruth-store': true, 'halueval-one': false, 'halueval-multi': false, perturb: false, 'perturb-heldout': false, 'perturb-heldout-pdf': false };
+const LEARN_FROM: Record<Dataset, boolean> = {
+  ragtruth: true, 'ragtruth-store': true, 'halueval-one': false, 'halueval-multi': false, perturb: false, 'perturb-heldout': false, 'perturb-heldout-pdf': false,
+  'natural-rhdh': false, 'natural-doc2dial': false,
+};
 
 type Params = Pick<Calibration, 'weights' | 'bias' | 'threshold' | 'contraAlign' | 'qa'>;
 
