@@ -13,6 +13,8 @@ import { decodeText } from './ingest/decode';
 import { pdfHasText, pdfToPassages } from './ingest/pdf';
 import { createPassageIndex, loadPassageIndex, type PassageIndex } from './index';
 import { createChecker, type Checker } from './check/checker';
+import { GLOSSARY_FILE, parseGlossary } from './check/glossary';
+import type { Glossary } from './check/valueSets';
 import { runTurn } from './loop/runTurn';
 import { EmbeddingIndexer } from './embeddingIndexer';
 import { fileRecordProblem } from './index/storeValidation';
@@ -81,6 +83,29 @@ export function createVerity(deps: VerityDeps): Verity {
   const ingestKey = `${options.passageMinWords}-${options.passageMaxWords}`;
   let index: PassageIndex = createPassageIndex();
   let checker: Checker | undefined;
+  /**
+   * The workspace's glossary (check/glossary.ts), read when a checker is made: after an index run
+   * a changed glossary is read again. A malformed one is logged and left out, never fatal.
+   */
+  const readGlossary = async (): Promise<Glossary | undefined> => {
+    let bytes: Uint8Array | undefined;
+    try {
+      bytes = await deps.workspace.readFile(GLOSSARY_FILE);
+    } catch {
+      return undefined;
+    }
+    if (!bytes || bytes.length === 0) return undefined;
+    if (bytes.length > 1024 * 1024) {
+      log.warn(`${GLOSSARY_FILE} is larger than 1 MB: not read`);
+      return undefined;
+    }
+    try {
+      return parseGlossary(new TextDecoder().decode(bytes));
+    } catch (e) {
+      log.warn(e instanceof Error ? e.message : String(e));
+      return undefined;
+    }
+  };
   const files = new Map<string, FileRecord>();
   // globs or folder forms ('answers/', './answers'), as in .gitignore
   const isDraft = pathPatternMatcher(options.drafts ?? DEFAULT_DRAFTS);
@@ -362,14 +387,14 @@ export function createVerity(deps: VerityDeps): Verity {
 
     async check(text: string, opts?: CheckOptions) {
       throwIfCancelled(opts?.signal);
-      checker ??= createChecker(index);
+      checker ??= createChecker(index, { glossary: await readGlossary() });
       return checker.check(text, { ...opts, excludePaths: notEvidence(opts?.excludePaths, opts?.drafts) });
     },
 
     async ask(question: string, opts: AskOptions = {}): Promise<Turn> {
       const model = opts.model ?? deps.model;
       if (!model) throw new VerityError('MODEL_UNAVAILABLE', 'No language model is configured: set a model endpoint (base URL and model name) or pick a model in the chat view.');
-      checker ??= createChecker(index);
+      checker ??= createChecker(index, { glossary: await readGlossary() });
       return runTurn(
         {
           search: async (q, k, signal) => {

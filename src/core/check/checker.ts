@@ -11,6 +11,7 @@ import { idfOf, withBackground } from './backgroundStats';
 import { DEFAULT_CALIBRATION, type Calibration } from './calibration';
 import { cleanClaim, extractCitations } from './clean';
 import { subjectOf, withAntecedent } from './context';
+import { inDocumentsWords } from './glossary';
 import { filterClaim } from './claimFilter';
 import { alternativesOf, CLOSE_ENOUGH, locate, locationOf, toRef } from './evidenceRef';
 import { analyzeClaim } from './features';
@@ -100,7 +101,12 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     // a sentence that leans on the one before ("It makes upgrades easier.") is checked with that
     // sentence's subject in its place; this claim's own subject is what the next one may lean on
     const leaning = withAntecedent(decision.claim, context.antecedent);
-    const claim = leaning ?? decision.claim;
+    // a name the glossary knows is written as the documents write it ("RHDH" → "Red Hat Developer Hub")
+    const known = (form: string): boolean => {
+      const terms = analyze(form);
+      return terms.length > 0 && terms.every((t) => (source?.termStats().df(t) ?? 0) > 0 || evidence.some((p) => p.text.toLowerCase().includes(form.toLowerCase())));
+    };
+    const claim = inDocumentsWords(leaning ?? decision.claim, opts.glossary, known);
     context.subject = leaning ? context.antecedent : subjectOf(decision.claim);
     const candidates = new Map<string, Passage>();
     for (const p of evidence) candidates.set(p.id, p);
