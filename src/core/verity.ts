@@ -77,10 +77,15 @@ export function documentKind(path: string): PassageKind | undefined {
 }
 
 /** Creates the facade. Nothing heavy happens until `load` or `indexWorkspace` is called. */
+/** Bumped when ingest keeps or cuts text differently: stores made before are read again once. */
+const INGEST_REVISION = 2;
+
 export function createVerity(deps: VerityDeps): Verity {
   const options: VerityOptions = { ...DEFAULT_OPTIONS, ...deps.options };
   const log = deps.logger ?? silentLogger;
-  const ingestKey = `${options.passageMinWords}-${options.passageMaxWords}`;
+  // what a store's passages were cut with: passage sizes, and INGEST_REVISION for changes to what
+  // ingest keeps (2: instructions hidden in a comment are kept, so they mark their passage)
+  const ingestKey = `${options.passageMinWords}-${options.passageMaxWords}-r${INGEST_REVISION}`;
   let index: PassageIndex = createPassageIndex();
   let checker: Checker | undefined;
   /**

@@ -3,7 +3,7 @@
  * claim is aligned to the window of up to {@link MAX_WINDOW} consecutive units that covers most of
  * its weighted content. The window's text, sliced from the passage, is the verbatim quote.
  */
-import { looksLikeInjection } from './injection';
+import { looksLikeInjection } from '../ingest/injection';
 import type { Passage } from '../types';
 import { cleanClaim } from './clean';
 import { profile, type Profile } from './profile';

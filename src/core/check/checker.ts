@@ -130,8 +130,10 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     const weights = new Map<string, number>();
     for (const t of cp.terms) weights.set(t, idf(t));
     const all = [...candidates.values()].map(passageProfile);
-    const profiles = all.filter((pp) => !pp.suspicious);
-    const quarantined = all.find((pp) => pp.suspicious)?.passage.path;
+    // a file with instructions to a model in any passage (visible or in a comment) vouches for nothing
+    const marked = new Set(all.filter((pp) => pp.suspicious).map((pp) => pp.passage.path));
+    const profiles = all.filter((pp) => !marked.has(pp.passage.path));
+    const quarantined = marked.values().next().value;
     const alignments: Alignment[] = profiles.map((pp) => align(weights, pp));
     const sets = valueSetsOf(profiles.map((pp) => pp.passage), opts.glossary);
     const analysis = analyzeClaim(cp, weights, alignments, maxIdf, novelCoverage(cp, question, idf, profiles), sets);
