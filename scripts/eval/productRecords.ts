@@ -180,7 +180,8 @@ export async function perturbProductRecords(dir: string, tmp: string, corpus: Pe
     mkdirSync(path.join(tmp, docs), { recursive: true });
     for (const f of corpus.pdfs) copyFileSync(path.join(src, f), path.join(tmp, docs, f));
   } else cpSync(src, path.join(tmp, docs), { recursive: true });
-  const ix = await runCli(['index', docs, '--store', store], tmp);
+  // a loaded machine must not turn a slow PDF into a failed run: the longest timeout the CLI takes
+  const ix = await runCli(['index', docs, '--store', store, ...(corpus.pdfs ? ['--pdf-timeout', '600'] : [])], tmp);
   if (ix.code !== 0) throw new Error(`verity index exited ${ix.code}: ${ix.stderr.trim()}`);
   const sub = `${corpus.name}-pert`;
   mkdirSync(path.join(tmp, sub), { recursive: true });

@@ -17,7 +17,7 @@ import { alternativesOf, CLOSE_ENOUGH, locate, locationOf, toRef } from './evide
 import { analyzeClaim } from './features';
 import { profile, type Profile } from './profile';
 import { commonIdf, searchQuery } from './query';
-import { novelCoverage } from './question';
+import { novelCoverage, polarClaim, polarQuestion, type PolarQuestion } from './question';
 import { segmentSentences, type SegmentKind } from './segment';
 import { disagreementReason, explain } from './reason';
 import { valueSetsOf, type Glossary } from './valueSets';
@@ -91,10 +91,14 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     evidence: Passage[],
     useIndex: boolean,
     exclude: ReadonlySet<string>,
-    question: Profile | undefined,
-    context: { antecedent?: string; subject?: string } = {},
+    questionContext: Profile | undefined,
+    context: { antecedent?: string; subject?: string; polar?: PolarQuestion } = {},
   ): SentenceVerdict {
-    const decision = filterClaim(cleanClaim(base.text), kind);
+    // a bare "No." to "Can members renew online?" claims that they cannot: it is checked as that
+    // statement, on its own (the question's words are then the claim's, not its context)
+    const polar = polarClaim(cleanClaim(base.text), context.polar);
+    const question = polar ? undefined : questionContext;
+    const decision = filterClaim(polar?.claim ?? cleanClaim(base.text), polar ? 'sentence' : kind);
     if (decision.claim === undefined) {
       return { ...base, verdict: 'not_claim', score: 0, reason: `not a claim: ${decision.reason}`, alternatives: [] };
     }
@@ -130,10 +134,10 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     const weights = new Map<string, number>();
     for (const t of cp.terms) weights.set(t, idf(t));
     const all = [...candidates.values()].map(passageProfile);
-    // a file with instructions to a model in any passage (visible or in a comment) vouches for nothing
-    const marked = new Set(all.filter((pp) => pp.suspicious).map((pp) => pp.passage.path));
-    const profiles = all.filter((pp) => !marked.has(pp.passage.path));
-    const quarantined = marked.values().next().value;
+    // a passage with instructions to a model (visible, or kept from a comment) vouches for nothing;
+    // the rest of its file still counts (a guide may quote a chat configuration in one section)
+    const profiles = all.filter((pp) => !pp.suspicious);
+    const quarantined = all.find((pp) => pp.suspicious)?.passage.path;
     const alignments: Alignment[] = profiles.map((pp) => align(weights, pp));
     const sets = valueSetsOf(profiles.map((pp) => pp.passage), opts.glossary);
     const analysis = analyzeClaim(cp, weights, alignments, maxIdf, novelCoverage(cp, question, idf, profiles), sets);
@@ -172,6 +176,7 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
       out.disagreement = { evidence: against, conflict };
       out.reason = disagreementReason(locationOf(evidenceRef), locationOf(against), d.contradiction);
     }
+    if (polar && context.polar) out.reason = `a ${polar.answer} to "${context.polar.question}": ${out.reason}`;
     return out;
   }
 
@@ -181,6 +186,7 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
       const sentences: SentenceVerdict[] = [];
       const exclude = new Set(o.excludePaths ?? []);
       const question = questionProfile(o.question);
+      const polar = polarQuestion(o.question);
       let antecedent: string | undefined;
       for (const seg of segmentSentences(text)) {
         if (o.signal?.aborted) throw new VerityError('CANCELLED', 'the check was cancelled');
@@ -188,7 +194,7 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
           index: sentences.length, text: seg.text, start: seg.start, end: seg.end, line: seg.line, col: seg.col,
           endLine: seg.endLine, endCol: seg.endCol, citations: extractCitations(seg.text),
         };
-        const context: { antecedent?: string; subject?: string } = antecedent === undefined ? {} : { antecedent };
+        const context: { antecedent?: string; subject?: string; polar?: PolarQuestion } = { ...(antecedent === undefined ? {} : { antecedent }), ...(polar ? { polar } : {}) };
         sentences.push(verdictFor(base, seg.kind, o.evidence ?? [], o.useIndex ?? true, exclude, question, context));
         if (context.subject !== undefined || seg.kind === 'heading') antecedent = context.subject;
       }
@@ -201,7 +207,8 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
         index: 0, text: sentence, start: 0, end: sentence.length, line: 1, col: 1, endLine: lines.length,
         endCol: Math.max(1, lines[lines.length - 1]!.length), citations: extractCitations(sentence),
       };
-      return verdictFor(base, 'sentence', evidence, o.useIndex ?? true, new Set(o.excludePaths ?? []), questionProfile(o.question));
+      const polar = polarQuestion(o.question);
+      return verdictFor(base, 'sentence', evidence, o.useIndex ?? true, new Set(o.excludePaths ?? []), questionProfile(o.question), polar ? { polar } : {});
     },
   };
 }

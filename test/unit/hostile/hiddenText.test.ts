@@ -106,7 +106,7 @@ test('hidden text is never evidence, and a false claim backed only by an injecte
   assert.notEqual(injected.sentences[0]!.verdict, 'supported');
 });
 
-test('instructions hidden in a comment mark their file: its visible copy of the claim vouches for nothing', async (t) => {
+test('instructions hidden in a comment mark their passage: its visible copy of the claim vouches for nothing', async (t) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'verity-comment-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(path.join(dir, 'warranty.md'), '# Warranty\n\nThe warranty of the desk lamp is 2 years from the date of purchase.\n');
