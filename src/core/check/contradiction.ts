@@ -13,7 +13,7 @@ import { windowUnit, type Alignment, type Unit } from './align';
 import { findConflict, type Finding, type KindContext } from './kinds';
 import { contentAt } from './kinds/kind';
 import { sameNamed } from './kinds/names';
-import { partsOfSpeech, relation } from './lexicon';
+import { relation } from './lexicon';
 import type { ValueSets } from './valueSets';
 import type { Profile } from './profile';
 
@@ -184,16 +184,14 @@ function unrelatedSubstitution(aligned: ReadonlyArray<{ at: number; unit: Unit; 
       if (cw.name && sw.name && sameNamed(a.claim, c, a.source, s)) continue;
       const r = cw.type === 'word' ? relation(cw.surface, sw.surface) : 'independent';
       if (r === 'equivalent' || r === 'forward') continue;
-      // a word (not a name, not a value) changes the claim where the documents write both as
-      // alternatives, or where both are verbs or both adjectives (what the claim does or is:
-      // "deletes" / "creates", "remote" / "local"); a misspelling or a word glued to the next is none
+      // a word (not a name, not a value) changes the claim only where the documents (or the
+      // glossary) write both as alternatives ("create, edit, or delete", "local or remote"). Two
+      // verbs or two adjectives nothing relates are as often a paraphrase ("load" / "open",
+      // "select" / "click", "composed of" / "made of": 1.2% of correct RHDH and doc2dial sentences,
+      // 33 clean RAGTruth sentences and no hallucinated one): the claim stays supported, uncertain
       if (cw.type === 'word' && !(cw.name && sw.name)) {
         if (variant(cw.surface, sw.surface)) continue;
-        const cp = partsOfSpeech(cw.surface);
-        const sp = partsOfSpeech(sw.surface);
-        // a word WordNet does not know ("offline") takes the class of the word in its place
-        const sameClass = (['v', 'a'] as const).some((x) => (cp.has(x) || cp.size === 0) && (sp.has(x) || sp.size === 0)) && cp.size + sp.size > 0;
-        if (!alternatives(cw.surface, sw.surface) && !sameClass) continue;
+        if (!alternatives(cw.surface, sw.surface)) continue;
       }
       return { at, unit, claimText: cw.surface, sourceText: sw.surface };
     }

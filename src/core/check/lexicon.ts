@@ -138,7 +138,27 @@ export function relation(claim: string, source: string): Relation {
 function opposedWords(a: string, b: string): boolean {
   if ((antonymsOf(a) ?? []).includes(b)) return true;
   const strip = (w: string): string | undefined => /^non-\p{L}/u.test(w) ? w.slice(4) : withoutNegatingPrefix(w);
-  return strip(a) === b || strip(b) === a;
+  return strip(a) === b || strip(b) === a || prefixOpposed(a, b);
+}
+
+/**
+ * Prefixes that point opposite ways on one stem: "upload" / "download", "include" / "exclude",
+ * "import" / "export", "increase" / "decrease", "encrypt" / "decrypt", "inbound" / "outbound",
+ * "minimum" / "maximum", and "a-" before a long word ("asynchronous" / "synchronous"). English
+ * forms such pairs by morphology, so one rule covers what no word list does; the stem left must be
+ * four letters or more ("insert" and "desert" share "sert", a swap no paraphrase makes either).
+ */
+const PAIRED_PREFIXES: ReadonlyArray<readonly [string, string]> = [
+  ['up', 'down'], ['in', 'out'], ['in', 'ex'], ['im', 'ex'], ['in', 'de'], ['en', 'de'], ['over', 'under'], ['min', 'max'], ['pre', 'post'],
+];
+function prefixOpposed(a: string, b: string): boolean {
+  for (const [x, y] of PAIRED_PREFIXES) {
+    for (const [p, q] of [[x, y], [y, x]] as const) {
+      if (a.startsWith(p) && b.startsWith(q) && a.length - p.length >= 4 && a.slice(p.length) === b.slice(q.length)) return true;
+    }
+  }
+  const privative = (w: string, v: string): boolean => w.length - 1 >= 6 && w.startsWith('a') && w.slice(1) === v;
+  return privative(a, b) || privative(b, a);
 }
 
 /**

@@ -49,6 +49,15 @@ test('each kind names its own substitution, tight when nothing else differs', ()
   assert.equal(conflict('Prometheus displays the metrics that Grafana collects.', 'Grafana displays the metrics that Prometheus collects.')?.kind, 'swaps');
 });
 
+test('prefixes that point opposite ways make opposites no word list names; a long word after "a-" too', () => {
+  assert.equal(conflict('The client downloads the archive from the registry.', 'The client uploads the archive to the registry.')?.kind, 'opposites');
+  assert.equal(conflict('The filter excludes archived repositories from the list.', 'The filter includes archived repositories in the list.')?.kind, 'opposites');
+  assert.equal(conflict('The policy blocks outbound traffic on port 443.', 'The policy blocks inbound traffic on port 443.')?.kind, 'opposites');
+  assert.equal(conflict('The plugin sends asynchronous requests to the backend.', 'The plugin sends synchronous requests to the backend.')?.kind, 'opposites');
+  // a prefix with no opposite prefix on the other word is no pair ("design" / "sign")
+  assert.notEqual(conflict('The team reviews the sign before the release.', 'The team reviews the design before the release.')?.kind, 'opposites');
+});
+
 test('two values of one setting the document lists exclude each other; the setting as written does not', () => {
   const sentence = 'In this release the pull policy changed from `Always` to `IfNotPresent`.';
   const document = `${sentence} The policy can be \`Always\`, \`IfNotPresent\` or \`Never\`.`;
@@ -86,12 +95,14 @@ const one = firstVerdictOver([
   ...releaseNotes(),
 ]);
 
-test('the main verb swapped for one nothing relates to it is unsupported; a synonym stays supported', () => {
+test('the main verb swapped for an alternative the documents list is unsupported; an unrelated verb is uncertain; a synonym stays supported', () => {
   const v = one('The Operator deletes a set of resources in the namespace.');
   assert.equal(v.verdict, 'unsupported', v.reason);
   assert.match(v.reason, /says 'creates' where this says 'deletes'/);
-  // "relies on" for "uses": a verb WordNet does not relate, so the documents do not say it
-  assert.equal(one('This functionality relies on the spec.scaffoldedFrom field in catalog entities.').verdict, 'unsupported');
+  // "relies on" for "uses": a verb WordNet does not relate; as often a paraphrase as a change, so
+  // the sentence is not clearly supported, and not called unsupported either
+  const relies = one('This functionality relies on the spec.scaffoldedFrom field in catalog entities.');
+  assert.deepEqual([relies.verdict, relies.certainty], ['supported', 'uncertain']);
   // "employs" is a synonym of "uses"
   assert.equal(one('This functionality employs the spec.scaffoldedFrom field in catalog entities.').verdict, 'supported');
 });
