@@ -23,6 +23,7 @@ export type VerityErrorCode =
   | 'STORE_LOCKED'
   | 'STORE_ROOT_MISMATCH'
   | 'STORE_READ_ONLY'
+  | 'GLOSSARY_INVALID'
   | 'STORE_KEY'
   // models
   | 'MODEL_UNAVAILABLE'
