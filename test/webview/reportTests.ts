@@ -87,7 +87,7 @@ export const reportTests: ReportTest[] = [
       await first.locator('.evidence').nth(1).click();
       await waitUntil(() => ctx.host.of('openEvidence').length === 1, 'the disagreeing passage to open');
       assert.equal(ctx.host.last('openEvidence')!.evidence.path, 'notes/old-terms.md');
-      await shot(ctx, 'disputed', '.sentence');
+      await shot(ctx, 'disputed', '.sentence[data-finding="disputed"]');
     },
   },
   {

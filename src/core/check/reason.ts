@@ -41,7 +41,9 @@ export function explain(r: ReasonInput): string {
     const m = a.windowMissing;
     // a phrase it leaves out is named first: an added detail ("… by drone") reads as one
     const gaps = [...(m.phrase ? [m.phrase] : []), ...m.values, ...m.names].filter((g, i, all) => all.findIndex((x) => x.toLowerCase().includes(g.toLowerCase())) === i);
-    return `the closest passage states most of it${gaps.length ? ` (not ${list(gaps, 2)})` : ''}: "${short(quote)}"`;
+    // a window that states less than half the claim's weight is named as what it is: a part
+    const share = a.features.recallWin >= 0.5 ? 'most of it' : 'only part of it';
+    return `the closest passage states ${share}${gaps.length ? ` (not ${list(gaps, 2)})` : ''}: "${short(quote)}"`;
   }
   if (verdict === 'contradicted' && a.contradiction) return contradictionReason(a.contradiction, r.unitText ?? quote ?? '', clear);
   if (r.admitted) return 'the text itself says its sources do not state this';
