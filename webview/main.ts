@@ -62,7 +62,7 @@ function summaryLine(sentences: readonly SentenceVerdict[]): HTMLElement {
     return el('span', { class: `count f-${f}` }, [b, ` ${f === 'not_claim' ? 'not claims' : FINDINGS[f].label}`]);
   };
   // "possibly contradicted" only when there is one: most reports have none
-  return el('div', { class: 'summary' }, FINDING_ORDER.filter((f) => f !== 'possibly_contradicted' || counts[f] > 0).map(badge));
+  return el('div', { class: 'summary' }, FINDING_ORDER.filter((f) => (f !== 'possibly_contradicted' && f !== 'disputed') || counts[f] > 0).map(badge));
 }
 
 const STATUS: Record<string, string> = {

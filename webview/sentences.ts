@@ -51,6 +51,8 @@ function sentenceItem(s: SentenceVerdict & { dropped?: boolean }, open: (e: Evid
     el('p', { class: 'text', text: s.text }),
     s.reason ? el('p', { class: 'reason', text: s.reason }) : null,
     s.evidence ? evidenceButton(s.evidence, open) : s.verdict !== 'not_claim' ? el('p', { class: 'none', text: 'No passage came close.' }) : null,
+    s.disagreement ? el('p', { class: 'against', text: 'The source that disagrees:' }) : null,
+    s.disagreement ? evidenceButton(s.disagreement.evidence, open) : null,
     details,
   ]);
 }

@@ -11,6 +11,7 @@ import type { FeatureRecord } from '../../src/core/check/verdict';
 import { DEFAULT_CHUNK_SIZE } from '../../src/core/ingest/chunk';
 import { ingestMarkdown } from '../../src/core/ingest/markdown';
 import type { Passage } from '../../src/core/types';
+import { partOf, type Part } from './lockbox';
 import { buildPerturbationSet, type PerturbItem } from './perturb';
 
 /** `ragtruth`: per answer, its own passages (the harness, or the product with `--docs`); `ragtruth-store`: every dev passage in one store. */
@@ -19,7 +20,28 @@ import { buildPerturbationSet, type PerturbItem } from './perturb';
  * is never fitted on (the RHDH guides; PDF books and papers), checked with the shipped calibration
  * only (see PERTURB_CORPORA).
  */
-export type Dataset = 'ragtruth' | 'ragtruth-store' | 'halueval-one' | 'halueval-multi' | 'perturb' | 'perturb-heldout' | 'perturb-heldout-pdf';
+export type Dataset =
+  | 'ragtruth' | 'ragtruth-store' | 'halueval-one' | 'halueval-multi' | 'perturb' | 'perturb-heldout' | 'perturb-heldout-pdf'
+  | 'natural-rhdh' | 'natural-doc2dial';
+
+/**
+ * The dev set a dataset's groups come from, for the lockbox split (lockbox.ts): both RAGTruth
+ * modes are one set, and a corpus's perturbations and its natural text split by the same documents.
+ */
+export const LOCKBOX_SET: Record<Dataset, string> = {
+  ragtruth: 'ragtruth', 'ragtruth-store': 'ragtruth', 'halueval-one': 'halueval-one', 'halueval-multi': 'halueval-multi',
+  perturb: 'doc2dial', 'natural-doc2dial': 'doc2dial', 'perturb-heldout': 'rhdh', 'natural-rhdh': 'rhdh', 'perturb-heldout-pdf': 'pdf',
+};
+
+/** What the product showed for a sentence (its JSON output with the shipped calibration). */
+export interface Shown {
+  verdict: string;
+  certainty?: 'clear' | 'uncertain';
+  /** The kind of the conflict a contradiction names ('number', 'name', 'antonym' …). */
+  conflict?: string;
+  reason: string;
+  evidence?: string;
+}
 
 /** One checked sentence. `features` is null for a segment that is not a claim. */
 export interface SentenceRecord {
@@ -36,6 +58,13 @@ export interface SentenceRecord {
   kind?: string;
   /** The sentence as checked (product records), for reading failures. */
   text?: string;
+  /** What the product showed (product records only). */
+  shown?: Shown;
+}
+
+/** The lockbox part of a record (see lockbox.ts). */
+export function partOfRecord(r: SentenceRecord): Part {
+  return partOf(LOCKBOX_SET[r.ds], r.group);
 }
 
 export const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');

@@ -6,8 +6,10 @@
 import type { Calibration } from '../../src/core/check/calibration';
 import type { SentenceRecord } from './checkData';
 import { verdictOf } from './checkFit';
+import { contraKind } from '../../src/core/check/verdict';
+import type { KindId } from '../../src/core/check/kinds';
 
-type Rule = 'value' | 'valueLoose' | 'name' | 'negation';
+type Rule = KindId;
 
 /** Precision per rule on `records` under `cal` (rules that never fire are left out). */
 export function contraPrecision(records: SentenceRecord[], cal: Calibration): NonNullable<Calibration['contraPrecision']> {
@@ -15,7 +17,8 @@ export function contraPrecision(records: SentenceRecord[], cal: Calibration): No
   for (const r of records) {
     const f = r.features;
     if (!f || verdictOf(r, cal) !== 'contradicted') continue;
-    const rule: Rule = f.contraValue ? 'value' : f.contraValueLoose ? 'valueLoose' : f.contraName ? 'name' : 'negation';
+    const rule = contraKind(f);
+    if (!rule) continue;
     const h = hits.get(rule) ?? { n: 0, right: 0 };
     h.n++;
     if (r.gold) h.right++;

@@ -18,7 +18,15 @@ import { wordnetAntonyms } from './wordnetAntonyms';
 export const PERTURB_KINDS = [
   'number', 'number-word', 'unit', 'date', 'range', 'negation-added', 'negation-removed', 'antonym',
   'name', 'name-org', 'name-place', 'name-code', 'quantifier', 'invented-detail', 'name-swap',
+  'opposite-verb', 'opposite-adjective', 'setting-value', 'only',
 ] as const;
+/**
+ * The flipped-meaning kinds: one word changed to a word that excludes it, the rest verbatim. Their
+ * opposites come from lists written for this evaluation alone (below), never from the checker's
+ * lexicon: the checker must catch them through general mechanisms (an aligned substitution of a
+ * word with no known relation, WordNet, the corpus's own value sets), not through the same list.
+ */
+export const FLIP_KINDS: ReadonlySet<string> = new Set(['opposite-verb', 'opposite-adjective', 'setting-value', 'only']);
 /**
  * Kinds whose right verdict is "unsupported", not "contradicted": nothing in the claim conflicts
  * with the source; it adds what the source does not say.
@@ -77,6 +85,67 @@ const NEG_ADD: Array<[RegExp, string]> = [[/\b(is|are|was|were|must|should|will|
 /** Words too vague or too grammatical for a faithful antonym swap. */
 const NO_ANTONYM = new Set(['have', 'has', 'be', 'do', 'get', 'give', 'take', 'make', 'go', 'come', 'need', 'use', 'want', 'keep', 'let', 'see', 'more', 'less', 'most', 'least', 'other', 'same', 'well', 'much', 'there', 'here', 'still', 'even', 'right', 'hearing', 'federal',
   'medical', 'applied', 'covered', 'like', 'live', 'back', 'some', 'many', 'local']);
+
+/**
+ * Opposite verbs and adjectives for the flipped-meaning kinds, both directions, in the forms written
+ * (a probe list of this evaluation; the checker never reads it). Verbs in their -s, -ed and -ing
+ * forms are listed beside the base form so a swap keeps the inflection.
+ */
+const OPPOSITE_VERBS: Array<[string, string]> = [
+  ['create', 'delete'], ['add', 'remove'], ['enable', 'disable'], ['grant', 'revoke'], ['allow', 'block'], ['start', 'stop'],
+  ['increase', 'decrease'], ['include', 'exclude'], ['accept', 'reject'], ['open', 'close'], ['install', 'uninstall'],
+  ['show', 'hide'], ['upload', 'download'], ['import', 'export'], ['encrypt', 'decrypt'], ['approve', 'deny'], ['expand', 'collapse'],
+  ['lock', 'unlock'], ['mount', 'unmount'], ['connect', 'disconnect'], ['require', 'forbid'], ['raise', 'lower'], ['gain', 'lose'],
+  ['overwrite', 'preserve'], ['restart', 'shut down'], ['pass', 'fail'], ['receive', 'send'], ['begin', 'end'], ['extend', 'shorten'],
+];
+const OPPOSITE_ADJECTIVES: Array<[string, string]> = [
+  ['local', 'remote'], ['single', 'multiple'], ['internal', 'external'], ['public', 'private'], ['required', 'optional'],
+  ['mandatory', 'optional'], ['static', 'dynamic'], ['primary', 'secondary'], ['synchronous', 'asynchronous'], ['manual', 'automatic'],
+  ['manually', 'automatically'], ['inbound', 'outbound'], ['upstream', 'downstream'], ['read-only', 'writable'], ['stable', 'experimental'],
+  ['minimum', 'maximum'], ['higher', 'lower'], ['earlier', 'later'], ['before', 'after'], ['first', 'last'], ['new', 'old'],
+  ['full', 'partial'], ['temporary', 'permanent'], ['free', 'paid'], ['online', 'offline'], ['physical', 'virtual'], ['eligible', 'ineligible'],
+];
+/**
+ * Enumerated values of one setting (a probe list of this evaluation): each value is replaced by
+ * another of its set, written as the source writes it (in code or not).
+ */
+const SETTING_VALUES: string[][] = [
+  ['true', 'false'], ['enabled', 'disabled'], ['Always', 'IfNotPresent', 'Never'], ['HTTP', 'HTTPS'], ['TCP', 'UDP'],
+  ['GET', 'POST', 'PUT', 'DELETE'], ['ReadWriteOnce', 'ReadWriteMany', 'ReadOnlyMany'], ['yes', 'no'], ['on', 'off'],
+  ['ClusterIP', 'NodePort', 'LoadBalancer'], ['debug', 'info', 'warn', 'error'], ['Deployment', 'StatefulSet', 'DaemonSet'],
+  ['json', 'yaml'], ['Recreate', 'RollingUpdate'], ['online', 'by mail', 'in person'],
+];
+
+/** Forms of a verb lemma: base, -s, -ed, -ing (regular English spelling). */
+function verbForms(lemma: string): string[] {
+  if (lemma.includes(' ')) {
+    const [head, ...rest] = lemma.split(' ');
+    return verbForms(head!).map((f) => [f, ...rest].join(' '));
+  }
+  const e = lemma.endsWith('e');
+  const y = /[^aeiou]y$/.test(lemma);
+  const double = /^(?:[^aeiou]*[aeiou][^aeiouwxy])$/.test(lemma) && !/^(open|gain|lower|raise|show|pass|send|end|add)$/.test(lemma);
+  const stemmed = double ? lemma + lemma.slice(-1) : lemma;
+  return [lemma, y ? lemma.slice(0, -1) + 'ies' : /(s|sh|ch|x)$/.test(lemma) ? lemma + 'es' : lemma + 's', e ? lemma + 'd' : y ? lemma.slice(0, -1) + 'ied' : stemmed + 'ed', e && lemma !== 'free' ? lemma.slice(0, -1) + 'ing' : stemmed + 'ing'];
+}
+
+/** The first word of `text` found in a pair list (as a whole word, in any of `forms`), swapped for its opposite in the same form. */
+function pairSwap(text: string, pairs: Array<[string, string]>, forms: (w: string) => string[]): string | undefined {
+  const options: Array<{ at: number; len: number; by: string }> = [];
+  for (const [a, b] of pairs) {
+    for (const [x, y] of [[a, b], [b, a]] as const) {
+      const fx = forms(x);
+      const fy = forms(y);
+      fx.forEach((f, i) => {
+        const m = new RegExp(`(?<![\\w-])${f.replace(/[-]/g, '\\-')}(?![\\w-])`, 'i').exec(text);
+        if (m) options.push({ at: m.index, len: m[0].length, by: capitalLike(m[0], fy[i] ?? fy[0]!) });
+      });
+    }
+  }
+  if (options.length === 0) return undefined;
+  const o = options.sort((p, q) => p.at - q.at)[0]!;
+  return replaceAt(text, o.at, o.len, o.by);
+}
 
 /** How an invented detail joins the sentence. */
 const INVENTED_LINKS = ['through', 'by', 'with', 'at', 'for', 'under'];
@@ -213,6 +282,29 @@ function perturbOne(text: string, kind: PerturbKind, c: Ctx): string | undefined
         }
       }
       return undefined;
+    }
+    case 'opposite-verb':
+      return pairSwap(text, OPPOSITE_VERBS, verbForms);
+    case 'opposite-adjective':
+      return pairSwap(text, OPPOSITE_ADJECTIVES, (w) => [w]);
+    case 'setting-value': {
+      // a value of a set written as a whole word; the replacement is another of its set, in the same case
+      for (const set of SETTING_VALUES) {
+        for (const v of set) {
+          const m = new RegExp(`(?<![\\w-])${v}(?![\\w-])`).exec(text);
+          if (!m) continue;
+          // lower-case words ("on", "no", "info") only where written as a value: in code or quotes, or after "to"/"is"/"="
+          if (/^[a-z]/.test(v) && !/[`'"=:]\s*$|\b(to|is|as|of)\s+[`'"]?$/.test(text.slice(0, m.index))) continue;
+          const other = pickOther(set, v, c.rand);
+          if (other) return replaceAt(text, m.index, v.length, other);
+        }
+      }
+      return undefined;
+    }
+    case 'only': {
+      // "only" that restricts ("only administrators can", "is only available"), never "not only"
+      const m = /(?<!\bnot )\b(only)\b(?! (?:if|when|after|before|once|because)\b)/i.exec(text);
+      return m ? replaceAt(text, m.index, 4, capitalLike(m[0], 'also')) : undefined;
     }
     case 'name-code': {
       const m = /(?<![\w-])[A-Z]{1,5}-\d[\dA-Z-]*(?![\w-])/.exec(text);

@@ -22,6 +22,10 @@ export interface JsonSentence {
   end: number;
   text: string;
   verdict: string;
+  certainty: 'clear' | 'uncertain' | null;
+  conflict: { kind: string; claimText: string; sourceText: string } | null;
+  reason: string;
+  evidence: { location: string; quote: string } | null;
   features: FeatureRecord | null;
 }
 
@@ -46,6 +50,18 @@ export async function checkWithCli(files: string[], where: string[], cwd: string
 }
 
 const claimFeatures = (s: JsonSentence): FeatureRecord | null => (s.verdict === 'not_claim' ? null : s.features);
+
+/**
+ * The record of one sentence the CLI printed: its feature record (replayed by calibration and
+ * cross-validation) and what the product showed with the shipped calibration (verdict, certainty,
+ * the kind of conflict, the reason and the deciding passage), for the natural-text and lockbox figures.
+ */
+export function toRecord(s: JsonSentence, r: Omit<SentenceRecord, 'features' | 'text' | 'goldStrict'> & { goldStrict?: boolean }): SentenceRecord {
+  return {
+    ...r, goldStrict: r.goldStrict ?? r.gold, features: claimFeatures(s), text: s.text,
+    shown: { verdict: s.verdict, certainty: s.certainty ?? undefined, conflict: s.conflict?.kind, reason: s.reason, evidence: s.evidence ? `${s.evidence.location} ${s.evidence.quote}` : undefined },
+  };
+}
 
 interface RagResponse { id: string; source_id: string; response: string; labels: Array<{ start: number; end: number; implicit_true: boolean }> }
 interface RagSource { source_id: string; source_info: { question: string; passages: string } }
@@ -82,10 +98,7 @@ export async function ragtruthProductRecords(dir: string, tmp: string, modes: Ra
       const [sentences] = await checkWithCli([`rag-answers/${r.id}.md`], where, tmp);
       for (const s of sentences!) {
         const overl = r.labels.filter((l) => l.start < s.end && l.end > s.start);
-        out.push({
-          ds: RAG_DATASET[mode], group: r.source_id, item: `${mode}:${r.id}`, features: claimFeatures(s),
-          gold: overl.length > 0, goldStrict: overl.some((l) => !l.implicit_true), text: s.text,
-        });
+        out.push(toRecord(s, { ds: RAG_DATASET[mode], group: r.source_id, item: `${mode}:${r.id}`, gold: overl.length > 0, goldStrict: overl.some((l) => !l.implicit_true) }));
       }
     }
   }
@@ -112,7 +125,7 @@ export async function haluevalProductRecords(dir: string, tmp: string, which: 'o
     const res = await checkWithCli(['right.md', 'hallucinated.md'], ['--docs', 'docs', '--question', r.question], base);
     res.forEach((sentences, j) => {
       const halluc = j === 1;
-      for (const s of sentences) out.push({ ds, group: `h${i}`, item: `h${i}-${halluc ? 'h' : 'r'}`, features: claimFeatures(s), gold: halluc, goldStrict: halluc });
+      for (const s of sentences) out.push(toRecord(s, { ds, group: `h${i}`, item: `h${i}-${halluc ? 'h' : 'r'}`, gold: halluc }));
     });
   }
   return out;
@@ -167,7 +180,8 @@ export async function perturbProductRecords(dir: string, tmp: string, corpus: Pe
     mkdirSync(path.join(tmp, docs), { recursive: true });
     for (const f of corpus.pdfs) copyFileSync(path.join(src, f), path.join(tmp, docs, f));
   } else cpSync(src, path.join(tmp, docs), { recursive: true });
-  const ix = await runCli(['index', docs, '--store', store], tmp);
+  // a loaded machine must not turn a slow PDF into a failed run: the longest timeout the CLI takes
+  const ix = await runCli(['index', docs, '--store', store, ...(corpus.pdfs ? ['--pdf-timeout', '600'] : [])], tmp);
   if (ix.code !== 0) throw new Error(`verity index exited ${ix.code}: ${ix.stderr.trim()}`);
   const sub = `${corpus.name}-pert`;
   mkdirSync(path.join(tmp, sub), { recursive: true });
@@ -186,7 +200,7 @@ export async function perturbProductRecords(dir: string, tmp: string, corpus: Pe
   const records: SentenceRecord[] = [];
   files.forEach((f, k) => {
     for (const s of res[k]!) {
-      records.push({ ds: corpus.ds, group: f.it.doc, item: f.item, features: claimFeatures(s), gold: f.perturbed, goldStrict: f.perturbed, kind: f.perturbed ? f.it.type : 'original', text: s.text });
+      records.push(toRecord(s, { ds: corpus.ds, group: f.it.doc, item: f.item, gold: f.perturbed, kind: f.perturbed ? f.it.type : 'original' }));
     }
   });
   return { records, items };

@@ -73,8 +73,8 @@ export async function readBaseline(file: string, shownName: string): Promise<Bas
     if (!Array.isArray(list)) throw bad(`the entry of ${file} is not a list`);
     const entries: BaselineEntry[] = [];
     for (const e of list as Array<Record<string, unknown>>) {
-      const ok = typeof e === 'object' && e !== null && (e.verdict === 'unsupported' || e.verdict === 'contradicted') && typeof e.text === 'string';
-      if (!ok) throw bad(`an entry of ${file} needs "verdict" (unsupported or contradicted) and "text"`);
+      const ok = typeof e === 'object' && e !== null && (e.verdict === 'unsupported' || e.verdict === 'contradicted' || e.verdict === 'disputed') && typeof e.text === 'string';
+      if (!ok) throw bad(`an entry of ${file} needs "verdict" (unsupported, contradicted or disputed) and "text"`);
       const count = Number.isInteger(e.count) && (e.count as number) > 0 ? (e.count as number) : 1;
       entries.push({ verdict: e.verdict as ProblemVerdict, text: baselineText(e.text as string), count });
     }

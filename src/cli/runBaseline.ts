@@ -9,8 +9,8 @@ import { VerityError } from '../core/errors';
 import { flag, type ParsedArgs } from './args';
 import { baselineKey, baselineSize, formatBaseline, matchBaseline, readBaseline, updateBaseline, type Finding } from './baseline';
 import type { CliIO } from './io';
-import { PROBLEM_RANK, type CheckReport } from './format/report';
-import type { ProblemVerdict } from './suppress';
+import type { CheckReport } from './format/report';
+import { problemOf } from './suppress';
 
 export interface BaselineFile {
   abs: string;
@@ -36,8 +36,9 @@ function runFindings(report: CheckReport, file: BaselineFile): Array<Finding & {
     if (!f.abs) return;
     const key = baselineKey(file.abs, f.abs);
     f.result.sentences.forEach((s, si) => {
-      if (PROBLEM_RANK[s.verdict] === undefined || f.states?.[si]?.suppressed?.kind === 'inSource') return;
-      out.push({ file: key, verdict: s.verdict as ProblemVerdict, text: s.text, at: [fi, si] });
+      const problem = problemOf(s);
+      if (problem === undefined || f.states?.[si]?.suppressed?.kind === 'inSource') return;
+      out.push({ file: key, verdict: problem, text: s.text, at: [fi, si] });
     });
   });
   return out;
@@ -55,7 +56,7 @@ export async function applyBaseline(report: CheckReport, file: BaselineFile): Pr
     f.states ??= f.result.sentences.map(() => undefined);
     f.result.sentences.forEach((s, i) => {
       // findings in text that is no file (stdin, --text) cannot be baselined: they are new
-      if (PROBLEM_RANK[s.verdict] !== undefined && !f.states![i]?.suppressed) f.states![i] = { baselineState: 'new' };
+      if (problemOf(s) !== undefined && !f.states![i]?.suppressed) f.states![i] = { baselineState: 'new' };
     });
   }
   findings.forEach((f, i) => {

@@ -12,12 +12,22 @@
  */
 import type { SentenceVerdict, Verdict } from '../core/types';
 
-export type ProblemVerdict = Extract<Verdict, 'unsupported' | 'contradicted'>;
-const PROBLEMS: readonly ProblemVerdict[] = ['unsupported', 'contradicted'];
+/**
+ * The problems a run reports, by the words directives and baselines use: the two verdicts that
+ * are problems, and `disputed` for a supported sentence that another source contradicts.
+ */
+export type ProblemVerdict = Extract<Verdict, 'unsupported' | 'contradicted'> | 'disputed';
+const PROBLEMS: readonly ProblemVerdict[] = ['unsupported', 'contradicted', 'disputed'];
+
+/** The problem a sentence is, if any. */
+export function problemOf(s: Pick<SentenceVerdict, 'verdict'> & Partial<Pick<SentenceVerdict, 'disagreement'>>): ProblemVerdict | undefined {
+  if (s.verdict === 'unsupported' || s.verdict === 'contradicted') return s.verdict;
+  return s.verdict === 'supported' && s.disagreement ? 'disputed' : undefined;
+}
 
 export interface InlineSuppressions {
   /** The justification written after `--`, when a sentence is suppressed; undefined otherwise. */
-  suppression(sentence: Pick<SentenceVerdict, 'line' | 'endLine' | 'verdict'>): { justification: string } | undefined;
+  suppression(sentence: Pick<SentenceVerdict, 'line' | 'endLine' | 'verdict' | 'disagreement'>): { justification: string } | undefined;
   /** Malformed directives, as `line N: …` messages. */
   problems: string[];
 }
@@ -52,7 +62,7 @@ export function inlineSuppressions(text: string): InlineSuppressions {
     const [words, ...why] = m[2]!.split(/\s--\s?/);
     const names = (words ?? '').split(/[\s,]+/).filter(Boolean);
     const unknown = names.filter((n) => !(PROBLEMS as readonly string[]).includes(n));
-    if (unknown.length) problems.push(`line ${line}: verity-${m[1]} names "${unknown.join(', ')}": the verdicts are unsupported and contradicted`);
+    if (unknown.length) problems.push(`line ${line}: verity-${m[1]} names "${unknown.join(', ')}": the verdicts are unsupported, contradicted and disputed`);
     const verdicts = new Set(names.length ? names.filter((n): n is ProblemVerdict => (PROBLEMS as readonly string[]).includes(n)) : PROBLEMS);
     const rule: Rule = { verdicts, justification: why.join(' -- ').trim() };
     if (m[1] === 'disable-line') add(line, rule);
@@ -79,8 +89,8 @@ export function inlineSuppressions(text: string): InlineSuppressions {
   return {
     problems,
     suppression(s) {
-      if (s.verdict !== 'unsupported' && s.verdict !== 'contradicted') return undefined;
-      const v = s.verdict;
+      const v = problemOf(s);
+      if (v === undefined) return undefined;
       for (let l = s.line; l <= s.endLine; l++) {
         const rule = byLine.get(l)?.find((r) => r.verdicts.has(v));
         if (rule) return { justification: rule.justification };

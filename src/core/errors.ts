@@ -23,6 +23,7 @@ export type VerityErrorCode =
   | 'STORE_LOCKED'
   | 'STORE_ROOT_MISMATCH'
   | 'STORE_READ_ONLY'
+  | 'GLOSSARY_INVALID'
   | 'STORE_KEY'
   // a store on a database server (issue 30) that cannot be reached, or refuses the credentials
   | 'STORE_UNREACHABLE'

@@ -186,6 +186,12 @@ export interface SentenceVerdict {
   certainty?: 'clear' | 'uncertain';
   /** For a contradiction decided by one conflicting element: both sides, for reasons and fixes. */
   conflict?: Conflict;
+  /**
+   * Sources disagree: the claim is supported (by `evidence`), and another passage contradicts it in
+   * one clear edit. The verdict stays supported but uncertain; surfaces show it as a warning that
+   * names both passages.
+   */
+  disagreement?: { evidence: EvidenceRef; conflict: Conflict };
   /** A second opinion from the LLM judge, when one ran. */
   judge?: JudgeOpinion;
 }
@@ -196,6 +202,8 @@ export interface Conflict {
   kind: 'number' | 'unit' | 'date' | 'range' | 'negation' | 'antonym' | 'name' | 'quantifier';
   /** The claim's side, verbatim ("two hours"). */
   claimText: string;
+  /** The conflict kind of the checker that found it (src/core/check/kinds/). */
+  rule?: 'values' | 'names' | 'swaps' | 'negation' | 'opposites' | 'quantifiers';
   /** The source's side, verbatim ("one hour"); '' when the conflict is a missing or added negation. */
   sourceText: string;
   /** 0-based offsets of `claimText` in the checked text, end exclusive. */

@@ -14,6 +14,8 @@ import { pdfHasText, pdfToPassages } from './ingest/pdf';
 import { createPassageIndex, loadPassageIndex, type PassageIndex } from './index';
 import { FileTable } from './index/fileTable';
 import { createChecker, type Checker } from './check/checker';
+import { GLOSSARY_FILE, parseGlossary } from './check/glossary';
+import type { Glossary } from './check/valueSets';
 import { runTurn } from './loop/runTurn';
 import { EmbeddingIndexer } from './embeddingIndexer';
 import { fileRecordProblem } from './index/storeValidation';
@@ -84,12 +86,40 @@ export function documentKind(path: string): PassageKind | undefined {
 }
 
 /** Creates the facade. Nothing heavy happens until `load` or `indexWorkspace` is called. */
+/** Bumped when ingest keeps or cuts text differently: stores made before are read again once. */
+const INGEST_REVISION = 2;
+
 export function createVerity(deps: VerityDeps): Verity {
   const options: VerityOptions = { ...DEFAULT_OPTIONS, ...deps.options };
   const log = deps.logger ?? silentLogger;
-  const ingestKey = `${options.passageMinWords}-${options.passageMaxWords}`;
+  // what a store's passages were cut with: passage sizes, and INGEST_REVISION for changes to what
+  // ingest keeps (2: instructions hidden in a comment are kept, so they mark their passage)
+  const ingestKey = `${options.passageMinWords}-${options.passageMaxWords}-r${INGEST_REVISION}`;
   let index: PassageIndex = createPassageIndex({ storage: deps.storage });
   let checker: Checker | undefined;
+  /**
+   * The workspace's glossary (check/glossary.ts), read when a checker is made: after an index run
+   * a changed glossary is read again. A malformed one is logged and left out, never fatal.
+   */
+  const readGlossary = async (): Promise<Glossary | undefined> => {
+    let bytes: Uint8Array | undefined;
+    try {
+      bytes = await deps.workspace.readFile(GLOSSARY_FILE);
+    } catch {
+      return undefined;
+    }
+    if (!bytes || bytes.length === 0) return undefined;
+    if (bytes.length > 1024 * 1024) {
+      log.warn(`${GLOSSARY_FILE} is larger than 1 MB: not read`);
+      return undefined;
+    }
+    try {
+      return parseGlossary(new TextDecoder().decode(bytes));
+    } catch (e) {
+      log.warn(e instanceof Error ? e.message : String(e));
+      return undefined;
+    }
+  };
   const files = new FileTable().mirrorInto(() => index);
   // globs or folder forms ('answers/', './answers'), as in .gitignore
   const isDraft = pathPatternMatcher(options.drafts ?? DEFAULT_DRAFTS);
@@ -441,8 +471,8 @@ export function createVerity(deps: VerityDeps): Verity {
     async check(text: string, opts?: CheckOptions) {
       throwIfCancelled(opts?.signal);
       if (port) return checkOverPort(port, text, { ...opts, excludePaths: notEvidence(opts?.excludePaths, opts?.drafts) });
-      return rebuildingIfDamaged(() => {
-        checker ??= createChecker(index);
+      return rebuildingIfDamaged(async () => {
+        checker ??= createChecker(index, { glossary: await readGlossary() });
         return checker.check(text, { ...opts, excludePaths: notEvidence(opts?.excludePaths, opts?.drafts) });
       });
     },
@@ -450,9 +480,9 @@ export function createVerity(deps: VerityDeps): Verity {
     async ask(question: string, opts: AskOptions = {}): Promise<Turn> {
       const model = opts.model ?? deps.model;
       if (!model) throw new VerityError('MODEL_UNAVAILABLE', 'No language model is configured: set a model endpoint (base URL and model name) or pick a model in the chat view.');
-      // the loop's checker reads its source synchronously; over a server it needs the async checker (check branch)
+      // the loop's checker reads its source synchronously; over a server it needs the async checker
       if (port) throw new VerityError('BAD_INPUT', 'ask is not available with a store on a database server yet: use search and check, or a local store');
-      checker ??= createChecker(index);
+      checker ??= createChecker(index, { glossary: await readGlossary() });
       return runTurn(
         {
           search: async (q, k, signal) => {

@@ -12,13 +12,13 @@
 import type { SentenceVerdict } from './types';
 
 /** What a surface shows for one sentence: the verdict, with contradictions split by certainty. */
-export type Finding = 'supported' | 'unsupported' | 'contradicted' | 'possibly_contradicted' | 'not_claim';
+export type Finding = 'supported' | 'unsupported' | 'contradicted' | 'possibly_contradicted' | 'disputed' | 'not_claim';
 
 /** Severity names, as the editor's settings and diagnostics use them. */
 export type SeverityName = 'error' | 'warning' | 'information' | 'hint';
 
 /** Rule ids of the problems: diagnostic codes and SARIF rules. */
-export const RULE_IDS = { unsupported: 'claim.unsupported', contradicted: 'claim.contradicted' } as const;
+export const RULE_IDS = { unsupported: 'claim.unsupported', contradicted: 'claim.contradicted', disputed: 'claim.disputed' } as const;
 export type RuleId = (typeof RULE_IDS)[keyof typeof RULE_IDS];
 
 export interface FindingWords {
@@ -62,6 +62,13 @@ export const FINDINGS: Readonly<Record<Finding, FindingWords>> = {
     severity: 'information',
     ruleId: RULE_IDS.contradicted,
   },
+  disputed: {
+    label: 'sources disagree',
+    title: 'Sources disagree',
+    description: 'One indexed passage states this sentence and another conflicts with it.',
+    severity: 'warning',
+    ruleId: RULE_IDS.disputed,
+  },
   not_claim: {
     label: 'not a claim',
     title: 'Not a claim',
@@ -70,12 +77,12 @@ export const FINDINGS: Readonly<Record<Finding, FindingWords>> = {
 };
 
 /** Findings in display order. */
-export const FINDING_ORDER: readonly Finding[] = ['supported', 'unsupported', 'contradicted', 'possibly_contradicted', 'not_claim'];
+export const FINDING_ORDER: readonly Finding[] = ['supported', 'unsupported', 'contradicted', 'possibly_contradicted', 'disputed', 'not_claim'];
 
 /** Calibrated confidence under which a verdict made without `certainty` counts as uncertain. */
 const CLEAR_CONFIDENCE = 0.7;
 
-type Judged = Pick<SentenceVerdict, 'verdict'> & Partial<Pick<SentenceVerdict, 'certainty' | 'confidence'>>;
+type Judged = Pick<SentenceVerdict, 'verdict'> & Partial<Pick<SentenceVerdict, 'certainty' | 'confidence' | 'disagreement'>>;
 
 /**
  * True when a verdict may speak with the source's voice ("the source says"). The checker's
@@ -90,6 +97,8 @@ export function isClear(v: Judged): boolean {
 /** The finding a verdict is shown as. */
 export function findingOf(v: Judged): Finding {
   if (v.verdict === 'contradicted') return isClear(v) ? 'contradicted' : 'possibly_contradicted';
+  // a sentence one passage states and another contradicts is not plainly supported
+  if (v.verdict === 'supported' && v.disagreement) return 'disputed';
   return v.verdict;
 }
 
@@ -98,7 +107,7 @@ export function findingLabel(v: Judged): string {
   return FINDINGS[findingOf(v)].label;
 }
 
-/** True for the findings shown as problems (unsupported, contradicted, possibly contradicted). */
+/** True for the findings shown as problems (unsupported, contradicted, possibly contradicted, sources disagree). */
 export function isProblem(v: Judged): boolean {
   return FINDINGS[findingOf(v)].ruleId !== undefined;
 }
@@ -108,7 +117,7 @@ export type FindingCounts = Record<Finding, number>;
 
 /** Counts findings over sentences; contradictions are split into clear and possible ones. */
 export function countFindings(sentences: readonly Judged[]): FindingCounts {
-  const c: FindingCounts = { supported: 0, unsupported: 0, contradicted: 0, possibly_contradicted: 0, not_claim: 0 };
+  const c: FindingCounts = { supported: 0, unsupported: 0, contradicted: 0, possibly_contradicted: 0, disputed: 0, not_claim: 0 };
   for (const s of sentences) c[findingOf(s)]++;
   return c;
 }
@@ -128,12 +137,12 @@ export function countsText(c: FindingCounts, opts: { all?: boolean; problems?: b
 
 /** Claims (sentences that are not `not_claim`) in a set of counts. */
 export function claimCount(c: FindingCounts): number {
-  return c.supported + c.unsupported + c.contradicted + c.possibly_contradicted;
+  return c.supported + c.unsupported + c.contradicted + c.possibly_contradicted + c.disputed;
 }
 
 /**
  * Ranks for thresholds such as the CLI's `--fail-on`: a finding at or above the threshold's rank
  * fails. A possible contradiction ranks with unsupported (the checker could not show the
- * conflict), below a clear contradiction.
+ * conflict), below a clear contradiction; so do sources that disagree (a person must pick one).
  */
-export const PROBLEM_RANK: Readonly<Record<Finding, number>> = { supported: 0, not_claim: 0, unsupported: 1, possibly_contradicted: 1, contradicted: 2 };
+export const PROBLEM_RANK: Readonly<Record<Finding, number>> = { supported: 0, not_claim: 0, unsupported: 1, possibly_contradicted: 1, disputed: 1, contradicted: 2 };

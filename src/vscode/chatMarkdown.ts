@@ -8,7 +8,7 @@ import type { SentenceVerdict } from '../core/types';
 import { FINDINGS, findingOf, type Finding } from '../core/vocabulary';
 
 /** Marks for problem sentences, by finding. */
-const MARK: Partial<Record<Finding, string>> = { unsupported: '⚠️', contradicted: '⛔', possibly_contradicted: '⚠️' };
+const MARK: Partial<Record<Finding, string>> = { unsupported: '⚠️', contradicted: '⛔', possibly_contradicted: '⚠️', disputed: '⚠️' };
 
 /**
  * Escapes markdown (and HTML) in model or document text, so it cannot add links, markup or tags

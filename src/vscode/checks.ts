@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { hashString } from '../core/hash';
 import type { CheckResult, SentenceVerdict } from '../core/types';
-import { FINDINGS, findingOf, RULE_IDS } from '../core/vocabulary';
+import { FINDINGS, findingOf, isProblem, RULE_IDS } from '../core/vocabulary';
 import { evidenceLocation } from './evidence';
 import type { Severity } from './settings';
 import { cleanText, diagnosticMessage, matchWords, relevantEvidence } from './verdictWords';
@@ -41,6 +41,7 @@ const PERSIST_DELAY_MS = 400;
 export const DIAGNOSTIC_SOURCE = 'verity';
 export const CODE_UNSUPPORTED = RULE_IDS.unsupported;
 export const CODE_CONTRADICTED = RULE_IDS.contradicted;
+export const CODE_DISPUTED = RULE_IDS.disputed;
 const RELATED_MAX = 3;
 
 export interface CheckStoreOptions {
@@ -246,6 +247,7 @@ export class CheckStore implements vscode.Disposable {
   severityOf(v: SentenceVerdict): vscode.DiagnosticSeverity {
     const finding = findingOf(v);
     if (finding === 'possibly_contradicted') return SEVERITY[FINDINGS.possibly_contradicted.severity ?? 'information'];
+    if (finding === 'disputed') return SEVERITY[FINDINGS.disputed.severity ?? 'warning'];
     const sev = this.opts.severities();
     return SEVERITY[finding === 'contradicted' ? sev.contradicted : sev.unsupported];
   }
@@ -255,7 +257,7 @@ export class CheckStore implements vscode.Disposable {
     const diags: vscode.Diagnostic[] = [];
     for (const s of this.sentences(doc.uri)) {
       const v = s.verdict;
-      if (v.verdict !== 'unsupported' && v.verdict !== 'contradicted') continue;
+      if (!isProblem(v)) continue;
       const d = new vscode.Diagnostic(this.rangeOf(doc, s), diagnosticMessage(v), this.severityOf(v));
       d.source = DIAGNOSTIC_SOURCE;
       d.code = FINDINGS[findingOf(v)].ruleId ?? CODE_UNSUPPORTED;

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { CheckedSentence, CheckStore } from './checks';
-import { CODE_CONTRADICTED, CODE_UNSUPPORTED } from './checks';
+import { CODE_CONTRADICTED, CODE_DISPUTED, CODE_UNSUPPORTED } from './checks';
 import { citationText, evidenceLabel } from './evidence';
 import { isClear } from '../core/vocabulary';
 import { toWorkspacePath } from './workspacePort';
@@ -39,7 +39,7 @@ export class VerdictCodeActions implements vscode.CodeActionProvider {
     for (const s of sentences) {
       const v = s.verdict;
       const diagnostics = context.diagnostics.filter(
-        (d) => d.source === 'verity' && (d.code === CODE_UNSUPPORTED || d.code === CODE_CONTRADICTED) && d.range.isEqual(this.store.rangeOf(doc, s)),
+        (d) => d.source === 'verity' && (d.code === CODE_UNSUPPORTED || d.code === CODE_CONTRADICTED || d.code === CODE_DISPUTED) && d.range.isEqual(this.store.rangeOf(doc, s)),
       );
       const replace = this.replaceFix(doc, s);
       if (replace) {
@@ -53,7 +53,14 @@ export class VerdictCodeActions implements vscode.CodeActionProvider {
         open.diagnostics = diagnostics;
         out.push(open);
       }
-      if (ev && v.verdict === 'supported' && !hasCitation(s)) {
+      const against = v.disagreement?.evidence;
+      if (against) {
+        const other = new vscode.CodeAction(`Verity: Open the source that disagrees (${evidenceLabel(against)})`, vscode.CodeActionKind.QuickFix);
+        other.command = { command: 'verity.openEvidence', title: 'Open evidence', arguments: [against] };
+        other.diagnostics = diagnostics;
+        out.push(other);
+      }
+      if (ev && v.verdict === 'supported' && !against && !hasCitation(s)) {
         const cite = new vscode.CodeAction(`Verity: Insert citation to ${evidenceLabel(ev)}`, vscode.CodeActionKind.QuickFix);
         cite.edit = new vscode.WorkspaceEdit();
         cite.edit.insert(doc.uri, doc.positionAt(citationOffset(s)), citationText(ev, toWorkspacePath(doc.uri)));

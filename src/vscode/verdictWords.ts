@@ -52,9 +52,13 @@ export function checkStatusLine(result: Pick<CheckResult, 'sentences'>): string 
 
 /** Evidence worth listing beside a finding: the deciding passage, then alternatives that are close enough. */
 export function relevantEvidence(v: SentenceVerdict, max = 3): EvidenceRef[] {
-  const all = [...(v.evidence ? [v.evidence] : []), ...v.alternatives.filter((a) => a.passageId !== v.evidence?.passageId)];
+  const against = v.disagreement?.evidence;
+  const all = [...(v.evidence ? [v.evidence] : []), ...v.alternatives.filter((a) => a.passageId !== v.evidence?.passageId && a.passageId !== against?.passageId)];
   const best = Math.max(0, ...all.map((r) => r.score));
-  return all.filter((r, i) => (i === 0 && r === v.evidence) || (r.score >= RELATED_MIN_SCORE && r.score >= best * RELATED_MIN_SHARE)).slice(0, max);
+  const shown = all.filter((r, i) => (i === 0 && r === v.evidence) || (r.score >= RELATED_MIN_SCORE && r.score >= best * RELATED_MIN_SHARE));
+  // when sources disagree, the one that contradicts is always shown beside the one that supports
+  if (against) shown.splice(v.evidence ? 1 : 0, 0, against);
+  return shown.slice(0, max);
 }
 
 /** Document text without markdown markup: emphasis markers, table pipes, heading hashes, link syntax. */

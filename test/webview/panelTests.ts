@@ -39,7 +39,7 @@ export const panelTests: ReportTest[] = [
     async run(ctx) {
       await ctx.panel.send(state([firstTurn, secondTurn]));
       const s = await rendered(ctx, (r) => r.turns === 2, 'the conversation');
-      assert.deepEqual(s.lastFindings, { supported: 1, unsupported: 1, contradicted: 1, possibly_contradicted: 1, not_claim: 0 });
+      assert.deepEqual(s.lastFindings, { supported: 1, unsupported: 1, contradicted: 1, possibly_contradicted: 1, disputed: 0, not_claim: 0 });
       assert.equal(s.citations, 4);
       assert.equal(s.model, 'mock-model');
       const findings = await ctx.page.locator(`${lastAnswer} .sent`).evaluateAll((els) => els.map((e) => e.getAttribute('data-finding')));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Ctx } from './run';
 import type { ThemeName } from './themes';
 import { waitUntil } from './wait';
-import { checkFixture, PDF_PAGES, turnFixture, XSS_QUOTE, XSS_SENTENCE } from '../fixtures/report/reportFixtures';
+import { checkFixture, disputedFixture, PDF_PAGES, turnFixture, XSS_QUOTE, XSS_SENTENCE } from '../fixtures/report/reportFixtures';
 import type { RenderedState } from '../../src/protocol/messages';
 
 export interface ReportTest {
@@ -68,6 +68,26 @@ export const reportTests: ReportTest[] = [
       await shot(ctx, 'check-dark');
       await theme(ctx, 'hc');
       await shot(ctx, 'check-hc');
+    },
+  },
+  {
+    name: 'sources that disagree: a "sources disagree" chip, both passages, and a count of its own',
+    async run(ctx) {
+      await ctx.host.send({ type: 'report', payload: { kind: 'check', result: disputedFixture, docUri: 'file:///work/notes/my%20draft.md' }, modelAvailable: false });
+      await rendered(ctx, (s) => s.kind === 'check', 'the check to render');
+      const first = ctx.page.locator('.sentence').first();
+      assert.equal(await first.getAttribute('data-finding'), 'disputed');
+      assert.equal(await first.locator('.chip').innerText(), 'sources disagree');
+      const sources = await first.locator('.evidence').allInnerTexts();
+      assert.equal(sources.length, 2, sources.join(' | '));
+      assert.match(sources[0]!, /notes\/renewal\.md/);
+      assert.match(sources[1]!, /notes\/old-terms\.md/);
+      assert.match(await ctx.page.locator('.summary').innerText(), /1\s+sources disagree/);
+      assert.equal(ctx.host.last('rendered')!.state.problems, 2, 'a disagreement is a problem');
+      await first.locator('.evidence').nth(1).click();
+      await waitUntil(() => ctx.host.of('openEvidence').length === 1, 'the disagreeing passage to open');
+      assert.equal(ctx.host.last('openEvidence')!.evidence.path, 'notes/old-terms.md');
+      await shot(ctx, 'disputed', '.sentence[data-finding="disputed"]');
     },
   },
   {

@@ -74,18 +74,22 @@ function sentenceSpan(s: FinalSentence, byN: Map<number, NumberedEvidence>, all:
   ]);
 }
 
+const refWhere = (r: EvidenceRef): string => `${r.path}${r.kind === 'pdf' ? ` p. ${r.page ?? 1}` : `:${r.startLine}`}`;
+
 function problemList(shown: readonly FinalSentence[], actions: AnswerActions): HTMLElement | null {
   const problems = shown.filter(isProblem);
   if (!problems.length) return null;
   return el('ul', { class: 'problems' }, problems.map((s) => {
     const f = findingOf(s);
     const ev = s.evidence;
+    const against = s.disagreement?.evidence;
     return el('li', { class: `problem f-${f}` }, [
       el('span', { class: `tag f-${f}`, text: FINDINGS[f].label }),
       ' ',
       el('q', { class: 'ptext', text: s.text.replace(/\s*\[\d+\]/g, '').trim() }),
       s.reason ? el('div', { class: 'reason', text: s.reason }) : null,
-      ev ? el('button', { class: 'closest', text: `${f === 'contradicted' ? 'The source' : 'Closest passage'}: ${ev.path}${ev.kind === 'pdf' ? ` p. ${ev.page ?? 1}` : `:${ev.startLine}`}`, attrs: { type: 'button' }, on: { click: () => actions.openEvidence(ev) } }) : null,
+      ev ? el('button', { class: 'closest', text: `${f === 'contradicted' ? 'The source' : f === 'disputed' ? 'Supported by' : 'Closest passage'}: ${refWhere(ev)}`, attrs: { type: 'button' }, on: { click: () => actions.openEvidence(ev) } }) : null,
+      against ? el('button', { class: 'closest', text: `Contradicted by: ${refWhere(against)}`, attrs: { type: 'button' }, on: { click: () => actions.openEvidence(against) } }) : null,
     ]);
   }));
 }

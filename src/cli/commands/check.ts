@@ -19,7 +19,7 @@ import { openOptionsFromFlags, openVerity, workspaceRoot } from '../openVerity';
 import { blankComments, inlineSuppressions } from '../suppress';
 import { applyBaseline, baselineFlags, writeRunBaseline } from '../runBaseline';
 import { formatJson } from '../format/json';
-import { isFinding, PROBLEM_RANK, type CheckReport, type CheckedFile } from '../format/report';
+import { isFinding, problemRank, type CheckReport, type CheckedFile } from '../format/report';
 import { formatSarif } from '../format/sarif';
 import { formatText } from '../format/text';
 
@@ -134,7 +134,7 @@ async function run(parsed: ParsedArgs, io: CliIO): Promise<number> {
 /** The rank of the worst finding this run counts (suppressed and baselined ones set aside). */
 function worstFinding(files: CheckedFile[]): number {
   let worst = 0;
-  for (const f of files) f.result.sentences.forEach((s, i) => isFinding(s, f.states?.[i]) && (worst = Math.max(worst, PROBLEM_RANK[s.verdict] ?? 0)));
+  for (const f of files) f.result.sentences.forEach((s, i) => isFinding(s, f.states?.[i]) && (worst = Math.max(worst, problemRank(s) ?? 0)));
   return worst;
 }
 

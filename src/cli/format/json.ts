@@ -34,6 +34,8 @@ export function formatJson(report: CheckReport): string {
         conflict: s.conflict ?? null, reason: s.reason, citations: s.citations,
         evidence: s.evidence ? evidenceJson(s.evidence) : null,
         alternatives: s.alternatives.map((a) => evidenceJson(a)),
+        // a supported sentence that another passage contradicts: that passage and the conflict
+        disagreement: s.disagreement ? { evidence: evidenceJson(s.disagreement.evidence), conflict: s.disagreement.conflict } : null,
         // not counted in this run: {kind: "inSource" (a verity-disable comment) | "external" (the baseline), justification}
         suppressed: f.states?.[i]?.suppressed ?? null,
         baselineState: f.states?.[i]?.baselineState ?? null,

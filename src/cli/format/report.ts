@@ -2,8 +2,9 @@
  * What the `verity check` formatters render: the checked files with their results, what this run
  * does not count (inline suppressions, baselined findings), and how to name things.
  */
-import type { CheckResult, CheckSummary, SentenceVerdict, Verdict } from '../../core/types';
+import type { CheckResult, CheckSummary, SentenceVerdict } from '../../core/types';
 import type { GitProvenance } from '../git';
+import { problemOf, type ProblemVerdict } from '../suppress';
 
 /** Why a finding does not count in this run, or how it relates to the baseline. */
 export interface SentenceState {
@@ -25,7 +26,7 @@ export interface CheckedFile {
 
 export interface StaleEntry {
   file: string;
-  verdict: Verdict;
+  verdict: ProblemVerdict;
   text: string;
   count: number;
 }
@@ -49,12 +50,18 @@ export interface CheckReport {
   notes?: string[];
 }
 
-/** Verdicts that are problems, ranked: contradicted is worse than unsupported. */
-export const PROBLEM_RANK: Partial<Record<Verdict, number>> = { unsupported: 1, contradicted: 2 };
+/** Problems ranked: contradicted is worse than unsupported; sources that disagree rank with unsupported. */
+export const PROBLEM_RANK: Readonly<Record<ProblemVerdict, number>> = { unsupported: 1, disputed: 1, contradicted: 2 };
+
+/** The rank of the problem a sentence is (undefined when it is none). */
+export function problemRank(s: SentenceVerdict): number | undefined {
+  const p = problemOf(s);
+  return p === undefined ? undefined : PROBLEM_RANK[p];
+}
 
 /** True for a problem this run reports as a finding: not suppressed, not in the baseline. */
 export function isFinding(s: SentenceVerdict, state: SentenceState | undefined): boolean {
-  return PROBLEM_RANK[s.verdict] !== undefined && !state?.suppressed;
+  return problemOf(s) !== undefined && !state?.suppressed;
 }
 
 /** The summary over all files. */
@@ -78,7 +85,7 @@ export function setAside(files: CheckedFile[]): { inline: number; baseline: numb
   let baseline = 0;
   for (const f of files) {
     f.result.sentences.forEach((s, i) => {
-      const kind = PROBLEM_RANK[s.verdict] ? f.states?.[i]?.suppressed?.kind : undefined;
+      const kind = problemOf(s) ? f.states?.[i]?.suppressed?.kind : undefined;
       if (kind === 'inSource') inline++;
       else if (kind === 'external') baseline++;
     });

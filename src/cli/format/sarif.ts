@@ -11,7 +11,8 @@ import { pathToFileURL } from 'node:url';
 import type { EvidenceRef, SentenceVerdict } from '../../core/types';
 import { FINDINGS_HELP_URI, HOMEPAGE } from '../about';
 import { baselineText } from '../baseline';
-import { oneLine, PROBLEM_RANK, type CheckReport, type CheckedFile, type SentenceState } from './report';
+import { problemOf } from '../suppress';
+import { oneLine, type CheckReport, type CheckedFile, type SentenceState } from './report';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -47,6 +48,19 @@ const RULES = [
     },
     helpUri: FINDINGS_HELP_URI,
     properties: { tags: ['grounding', 'documentation'], precision: 'high' },
+  },
+  {
+    id: 'claim.disputed',
+    name: 'DisputedClaim',
+    shortDescription: { text: 'A sentence one indexed document supports and another contradicts.' },
+    fullDescription: { text: 'One passage states this sentence and another passage states a different number, date or value, or the opposite.' },
+    defaultConfiguration: { level: 'warning' },
+    help: {
+      text: `The documents disagree about this sentence: one passage states it, another says something else. The message names both; decide which source is right and fix the other, or the sentence. ${HOW_TO_SILENCE.replace(/`/g, '')}`,
+      markdown: `**The documents disagree about this sentence:** one passage states it, another says something else. The message names both; decide which source is right and fix the other, or the sentence.\n\n${HOW_TO_SILENCE}`,
+    },
+    helpUri: FINDINGS_HELP_URI,
+    properties: { tags: ['grounding', 'documentation'], precision: 'medium' },
   },
 ];
 
@@ -85,20 +99,22 @@ function fingerprint(fileKey: string, ruleId: string, text: string, occurrence: 
 }
 
 function result(f: CheckedFile, s: SentenceVerdict, state: SentenceState | undefined, report: CheckReport, occurrence: Map<string, number>): Record<string, unknown> {
-  const pass = PROBLEM_RANK[s.verdict] === undefined;
-  const contradicted = s.verdict === 'contradicted';
-  const ruleId = contradicted ? 'claim.contradicted' : 'claim.unsupported';
+  const problem = problemOf(s);
+  const pass = problem === undefined;
+  const contradicted = problem === 'contradicted';
+  const ruleIndex = problem === 'disputed' ? 2 : contradicted ? 1 : 0;
+  const ruleId = RULES[ruleIndex]!.id;
   const location = fileLocation(f, report);
   const seenKey = `${location.uri}\0${ruleId}\0${baselineText(s.text)}`;
   const n = occurrence.get(seenKey) ?? 0;
   occurrence.set(seenKey, n + 1);
-  const refs = [s.evidence, ...(pass ? [] : s.alternatives)].filter((r): r is EvidenceRef => r !== undefined);
+  const refs = [s.evidence, s.disagreement?.evidence, ...(pass ? [] : s.alternatives.filter((a) => a.passageId !== s.disagreement?.evidence.passageId))].filter((r): r is EvidenceRef => r !== undefined);
   return {
     ruleId,
-    ruleIndex: contradicted ? 1 : 0,
+    ruleIndex,
     // a supported sentence is a pass of the grounding rule; an error only for a clear conflict
     ...(pass ? { kind: 'pass', level: 'none' } : { level: contradicted && s.certainty !== 'uncertain' ? 'error' : 'warning' }),
-    message: { text: `${s.verdict}: "${oneLine(s.text, 300)}" — ${s.reason}` },
+    message: { text: `${problem ?? s.verdict}: "${oneLine(s.text, 300)}" — ${s.reason}` },
     locations: [
       {
         physicalLocation: {
@@ -141,7 +157,7 @@ export function formatSarif(report: CheckReport, toolVersion: string): string {
   for (const f of report.files) {
     f.result.sentences.forEach((s, i) => {
       const state = f.states?.[i];
-      const problem = PROBLEM_RANK[s.verdict] !== undefined;
+      const problem = problemOf(s) !== undefined;
       const shown = problem ? all || state?.suppressed?.kind !== 'inSource' : all && s.verdict === 'supported';
       if (shown) results.push(result(f, s, state, report, occurrence));
     });

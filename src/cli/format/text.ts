@@ -2,7 +2,8 @@
 import type { EvidenceRef, SentenceVerdict } from '../../core/types';
 import { locationText } from '../location';
 import { printable, shownPath } from '../printable';
-import { isFinding, oneLine, plural, PROBLEM_RANK, setAside, totalSummary, type CheckReport, type SentenceState } from './report';
+import { problemOf } from '../suppress';
+import { isFinding, oneLine, plural, setAside, totalSummary, type CheckReport, type SentenceState } from './report';
 
 /** `— source: <path:line|path#page=N> "<quote>"` ("closest passage" when the verdict is uncertain). */
 function evidenceText(s: SentenceVerdict, e: EvidenceRef): string {
@@ -27,9 +28,10 @@ export function formatText(report: CheckReport): string {
   for (const f of report.files) {
     f.result.sentences.forEach((s, i) => {
       const state = f.states?.[i];
-      const problem = PROBLEM_RANK[s.verdict] !== undefined;
+      const kind = problemOf(s);
+      const problem = kind !== undefined;
       if (!(problem ? isFinding(s, state) || all : all && s.verdict === 'supported')) return;
-      const head = `${shownPath(f.path)}:${s.line}:${s.col}: ${s.verdict}: "${printable(oneLine(s.text))}"`;
+      const head = `${shownPath(f.path)}:${s.line}:${s.col}: ${kind ?? s.verdict}: "${printable(oneLine(s.text))}"`;
       const cite = s.evidence ? evidenceText(s, s.evidence) : problem ? ` — ${printable(s.reason)}` : '';
       out += `${head}${cite}${tag(state)}\n`;
       if (problem && s.evidence) out += `    ${printable(s.reason)}\n`;

@@ -3,7 +3,7 @@
  * claim is aligned to the window of up to {@link MAX_WINDOW} consecutive units that covers most of
  * its weighted content. The window's text, sliced from the passage, is the verbatim quote.
  */
-import { looksLikeInjection } from './injection';
+import { looksLikeInjection } from '../ingest/injection';
 import type { Passage } from '../types';
 import { cleanClaim } from './clean';
 import { profile, type Profile } from './profile';
@@ -58,7 +58,12 @@ export function passageProfile(passage: Passage): PassageProfile {
   if (pp) return pp;
   const units: Unit[] = [];
   for (const seg of segmentSentences(passage.text)) {
-    if (seg.kind === 'code') continue;
+    // a code block is evidence too (a setting, a flag, a command): one unit per line, so a window
+    // of lines holds a key and its value ("permission:" / "enabled: true")
+    if (seg.kind === 'code') {
+      units.push(...codeUnits(seg.text, seg.start));
+      continue;
+    }
     for (const [start, end] of unglue(seg.text)) {
       const text = seg.text.slice(start, end);
       // most evidence sentences carry no markdown: skip the cleaning regexes for them
@@ -86,6 +91,44 @@ export function passageProfile(passage: Passage): PassageProfile {
   return pp;
 }
 
+const windowCache = new WeakMap<PassageProfile, Map<string, Unit>>();
+/**
+ * The window of units [first, last] of a passage as one unit (its sentences profiled together),
+ * cached: a claim that joins two sentences of the source is aligned with both at once.
+ */
+export function windowUnit(pp: PassageProfile, first: number, last: number): Unit {
+  if (first === last) return pp.units[first]!;
+  let m = windowCache.get(pp);
+  if (!m) windowCache.set(pp, (m = new Map()));
+  const key = `${first}:${last}`;
+  let u = m.get(key);
+  if (!u) {
+    const start = pp.units[first]!.start;
+    const end = pp.units[last]!.end;
+    const text = pp.passage.text.slice(start, end);
+    const p = profile(MARKUP.test(text) ? cleanClaim(text) : text);
+    m.set(key, (u = { start, end, profile: p, termSet: termSetOf(p.terms) }));
+  }
+  return u;
+}
+
+/** Lines of a code block (its fences left out) as units, at most {@link MAX_CODE_LINES} per block. */
+function codeUnits(text: string, offset: number): Unit[] {
+  const out: Unit[] = [];
+  let at = 0;
+  for (const line of text.split('\n')) {
+    const start = at;
+    at += line.length + 1;
+    if (out.length >= MAX_CODE_LINES || /^\s*(```|~~~)/.test(line) || !/[\p{L}\p{N}]/u.test(line)) continue;
+    const p = profile(line.trim());
+    if (p.terms.length === 0 && p.values.length === 0) continue;
+    out.push({ start: offset + start, end: offset + start + line.length, profile: p, termSet: termSetOf(p.terms) });
+  }
+  return out;
+}
+/** Code lines of one block read as evidence: enough for a configuration fragment. */
+const MAX_CODE_LINES = 60;
+
 /** A full stop glued to the next sentence's capital ("…the 19th century.First for Women is…"). */
 const GLUED = /(?<=\p{L}[)"”’]?\.)(?=["“]?\p{Lu}\p{Ll})/gu;
 
@@ -104,10 +147,16 @@ function unglue(text: string): Array<[number, number]> {
   return out;
 }
 
-/** The parts of a hyphenated term ("extended-release" → extend, releas), stop words dropped. */
+/**
+ * The parts of a hyphenated term ("extended-release" → extend, releas) or of a dotted key
+ * ("permission.enabled" → permiss, enabl, which YAML writes on two lines), stop words dropped.
+ */
 function parts(term: string): string[] {
-  return term.split('-').filter((p) => p && !STOP_WORDS.has(p)).map(stem);
+  return term.split(/[-.]/).filter((p) => p && !STOP_WORDS.has(p)).map(stem);
 }
+
+/** A term made of parts: a compound or a dotted key (not a number or version: "1.2.0", "v2.1"). */
+const compound = (term: string): boolean => term.includes('-') || (term.includes('.') && !/\d/.test(term));
 
 /**
  * A unit's term set: its terms plus the parts of hyphenated ones, so "extended release" matches,
@@ -123,10 +172,10 @@ function termSetOf(terms: string[]): Set<string> {
   return set;
 }
 
-/** Whether `set` holds `term`, or every part of a hyphenated term. */
+/** Whether `set` holds `term`, or every part of a hyphenated term or a dotted key. */
 export function hasTerm(set: ReadonlySet<string>, term: string): boolean {
   if (set.has(term)) return true;
-  if (!term.includes('-')) return false;
+  if (!compound(term)) return false;
   const ps = parts(term);
   return ps.length > 0 && ps.every((p) => set.has(p));
 }

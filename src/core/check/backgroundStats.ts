@@ -7,7 +7,7 @@
  * workspace mostly by its own counts.
  */
 import background from './background-df.json';
-import type { TermStats } from './checker';
+import type { TermStats } from './source';
 
 /** A document-frequency table over `docCount` documents. */
 export interface BackgroundPrior {

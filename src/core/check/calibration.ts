@@ -4,6 +4,7 @@
  */
 import fitted from './calibration.json';
 import { FEATURE_NAMES, type Features } from './features';
+import type { KindId } from './kinds';
 
 /** A logistic model and its support threshold. */
 export interface ScoreModel {
@@ -23,8 +24,17 @@ export interface Calibration {
   bias: number;
   /** A claim whose score is at least this is supported. */
   threshold: number;
-  /** Minimum alignment of the best evidence unit before a difference counts as a contradiction. */
-  contraAlign: { value: number; valueLoose: number; name: number; negation: number };
+  /**
+   * Per conflict kind, the least share of the rest of the claim a sentence must restate before a
+   * substitution the kind recognises there counts as a contradiction.
+   */
+  contraAlign: Record<KindId, number>;
+  /**
+   * Per conflict kind, whether its findings may be shown as clear contradictions: a kind whose false
+   * alarms on correct natural text pass the budget (0.1% of claim sentences) keeps its verdict with
+   * certainty 'uncertain' ("possibly contradicted"). Absent: every kind may.
+   */
+  kindClear?: Partial<Record<KindId, boolean>>;
   /**
    * The model for answers checked with their question (same form as the main one, fitted on
    * question-answer data; features that only measure length are left out). Absent: the main model.
@@ -34,7 +44,7 @@ export interface Calibration {
    * Measured precision of each contradiction rule on the fitting data (share of its findings that
    * were real errors): the confidence of a contradiction it finds. Absent: 1 - the support score.
    */
-  contraPrecision?: Partial<Record<'value' | 'valueLoose' | 'name' | 'negation', number>>;
+  contraPrecision?: Partial<Record<KindId, number>>;
   /** Optional notes from the fitting run (cross-validated figures). */
   notes?: Record<string, unknown>;
 }

@@ -25,6 +25,13 @@ export interface ClaimDecision {
 }
 
 const GREETING = /^(hi|hello|hey|greetings|good (morning|afternoon|evening|luck)|best of luck|enjoy|thanks?( you)?|thank you|you're welcome|sure|certainly|of course|absolutely|great question)\b[^.!?]{0,40}[.!?]?$/i;
+/**
+ * An acknowledgement in conversation ("Ok great!", "Yes, that is correct.", "No problem."): it
+ * answers the other speaker and states nothing on its own.
+ */
+const ACK = /^(ok(ay)?|yes|yeah|yep|yup|no|nope|sure|right|correct|great|perfect|alright|all right|exactly|of course|indeed|good|fine|thanks?|thank you|you'?re welcome|no problem|not a problem)\b([\s,.!]+(that('s| is)? (correct|right|true|it|fine|ok(ay)?|great|good)|great|good|perfect|thanks?|sure|no problem|with that|please|indeed|correct|right)\b)*[\s.!]*$/i;
+/** An acknowledgement that opens a sentence ("Okay, VA life insurance can …", "No You may be able to …"). */
+const ACK_PREFIX = /^((ok(ay)?|yes|yeah|yep|yup)\b(?:[,.!]+\s*|\s+)|(sure|well|alright|all right|great|perfect|right)[,.!]+\s*|no\b(?:[,.!]+\s*|\s+(?=(you|i|it|that|this|we|they|he|she|there)\b)))/i;
 const HELP = /\b(i hope (this|that) helps|let me know|feel free to|happy to help|glad to help|if you have (any )?(other|more|further|additional) questions|don't hesitate to|hope this (helps|answers)|is there anything else)\b/i;
 const META_PREFIX = /^(based (solely |only )?(on|upon) (the )?(given |provided |available |above |retrieved )?(passages?|information|context|sources?|documents?|text|evidence|search results?)( (provided|given|above))?|according to (the )?(given |provided |above )?(passages?|information|context|sources?|documents?|text)( (provided|given|above))?|from (the )?(given |provided )?(passages?|information|context)( provided| given)?|as (stated|mentioned) in (the )?(passages?|context|sources?)|in (the )?(given |provided )?(passages?|context))(\s+\d+(?:\s*(?:,|and|&)\s*\d+)*)?\s*(\[[\d,\s]+\]\s*)?,?\s*/i;
 const META_WHOLE = /^(i('m| am) (sorry|unable|not able)|i (cannot|can't|could not|couldn't) (answer|find|determine|provide)|unfortunately,? (the |there|i)|(the )?(given |provided )?(passages?|context|information|sources?|documents?) (do(es)? not|don't|doesn't|did not) (provide|contain|mention|include|specify|say|state|give|have)|there is no (specific |direct |additional |further |other )?(information|mention)|no (specific )?information (is|was) (provided|given|available)|it is (not|unclear) (possible|clear) (to determine |from )|(the )?answer (is|was) not (provided|given|available|mentioned))/i;
@@ -97,6 +104,23 @@ function objectFollows(t: string): boolean {
   return STEP_OBJECT.has(next!.toLowerCase().replace(/[,.;:]$/, ''));
 }
 
+/**
+ * An evaluation with a pronoun for its subject and nothing else to check ("This makes it easier.",
+ * "It is very useful.", "That helps a lot."): it praises what came before and states nothing a
+ * source could state. One with content ("This makes deployment easier.") is a claim, checked with
+ * the previous sentence's subject in view (context.ts).
+ */
+const EVALUATIVE = /\b(easier|easy|simpler|simple|better|faster|quicker|convenient|more convenient|helpful|useful|beneficial|important|essential|straightforward|efficient|flexible|seamless|powerful|handy|great|good|nice|valuable|practical|smoother|cleaner|safer|clearer)\b/i;
+const PRONOUN_SUBJECT = /^(this|that|it|these|those|they|doing so|which)\b/i;
+const LIGHT = /^(this|that|it|these|those|they|doing|so|which|is|are|was|were|be|makes?|making|made|helps?|helping|allows?|lets?|keeps?|ensures?|can|will|would|should|may|might|very|much|really|quite|more|also|even|lot|a|an|the|for|to|of|you|your|users?|things?|everything|process|work|life|it|them|job|task)$/i;
+
+/** Whether a sentence is an evaluation with a pronoun for its subject (see {@link EVALUATIVE}). */
+function evaluation(t: string): boolean {
+  if (!PRONOUN_SUBJECT.test(t) || !EVALUATIVE.test(t) || /\d/.test(t)) return false;
+  const rest = (t.match(/[\p{L}'’-]+/gu) ?? []).filter((w) => !LIGHT.test(w) && !EVALUATIVE.test(w));
+  return rest.length === 0;
+}
+
 const ABOUT_SOURCES = /\b(passages?|the (given|provided) (information|context|text|documents?)|the context)\b/i;
 
 /** Whether a segment is a claim, and the text to check when it is. */
@@ -113,6 +137,8 @@ export function filterClaim(text: string, kind: SegmentKind): ClaimDecision {
   }
   if (/\?["'”’)\]]*$/.test(t)) return { reason: 'question' };
   if (GREETING.test(t)) return { reason: 'greeting' };
+  if (ACK.test(t)) return { reason: 'an acknowledgement, nothing checkable on its own' };
+  if (evaluation(t)) return { reason: 'an evaluation of what came before, nothing a source could state' };
   if (/^(yes|no|yeah|nope|true|false)[.!]?$/i.test(t)) return { reason: 'a bare yes/no says nothing checkable on its own' };
   if (HELP.test(t)) return { reason: 'offer of help' };
   if (ADVICE.some((re) => re.test(t))) return { reason: 'general advice or caveat, nothing the sources could state' };
@@ -122,7 +148,7 @@ export function filterClaim(text: string, kind: SegmentKind): ClaimDecision {
   if (UI_STEP.test(t) && objectFollows(t) && profile(t).values.length === 0) return { claim: t, step: true };
   if (POINTER.test(t)) return { reason: 'talk about the sources, not a claim' };
   let rest = t.replace(SOURCE_PAREN, '');
-  for (let i = 0; i < 3; i++) rest = rest.replace(CONNECTIVE, '').replace(META_PREFIX, '').replace(/^(it seems|it appears|it is clear)( that)?\s*/i, '');
+  for (let i = 0; i < 3; i++) rest = rest.replace(ACK_PREFIX, '').replace(CONNECTIVE, '').replace(META_PREFIX, '').replace(/^(it seems|it appears|it is clear)( that)?\s*/i, '');
   rest = rest.replace(SOURCE_MENTION, '').trim();
   if (rest !== t && META_WHOLE.test(rest)) return { reason: 'talk about the sources, not a claim' };
   if (!/[\p{L}\p{N}]{3,}/u.test(rest)) return { reason: 'talk about the sources, not a claim' };

@@ -2,10 +2,12 @@
  * Features of one claim against its candidate evidence, all in [0, 1], plus the structural
  * contradiction findings (which value, name or polarity the best-aligned evidence states).
  */
-import { hasTerm, weightedRecall, type Alignment } from './align';
-import { findConflict, keepsFrames, quantity, restates, sameSlot, states, unstatedNames, unstatedValues, valueText, type Found } from './conflict';
+import { hasTerm, type Alignment } from './align';
+import { analyzeContradiction, type Contradiction, type ContradictionAnalysis, type Disagreement, type Substitution } from './contradiction';
 import type { Profile, Value } from './profile';
-import type { Conflict } from '../types';
+import { quantity, states, valueText } from './quantities';
+import { unstatedNames, unstatedValues } from './stated';
+import type { ValueSets } from './valueSets';
 import generic from './generic-words.json';
 
 /** Terms a chat assistant uses routinely (scripts/genericWords.ts); unseen, they read as elaboration. */
@@ -18,22 +20,6 @@ export const FEATURE_NAMES = [
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 export type Features = Record<FeatureName, number>;
-
-export interface Contradiction {
-  type: 'value' | 'name' | 'negation';
-  /** Value contradictions: the two values share their unit word ("30 days" / "60 days"). */
-  paired: boolean;
-  /** Index of the alignment (in `Analysis.alignments`) that contradicts, and its unit alignment. */
-  at: number;
-  align: number;
-  /** What the claim says and what the evidence says instead, verbatim. */
-  claim: string;
-  source: string;
-  /** The kind of element that conflicts, and where the claim's side is in the claim's text. */
-  kind: Conflict['kind'];
-  claimStart: number;
-  claimEnd: number;
-}
 
 export interface Analysis {
   features: Features;
@@ -49,7 +35,15 @@ export interface Analysis {
    */
   windowMissing: { values: string[]; names: string[]; specific: string[]; phrase?: string };
   contradiction?: Contradiction;
+  /** One sentence states the claim and another contradicts it (see contradiction.ts). */
+  disagreement?: Disagreement;
+  /** A restated sentence with one word of the claim swapped for a word nothing relates to it. */
+  substitution?: Substitution;
+  /** Every conflict the kinds found in the candidates' sentences, decided or not (for reading failures). */
+  findings: ContradictionAnalysis['findings'];
 }
+
+export type { Contradiction, Disagreement, Substitution };
 
 /** The claim's text from its term `run[0]` to term `run[1]`, as written ("dental portal"). */
 function phraseText(claim: Profile, run: [number, number]): string | undefined {
@@ -63,14 +57,12 @@ function phraseText(claim: Profile, run: [number, number]): string | undefined {
 
 /** An unseen term counts as rare when its IDF is above this share of the largest possible IDF. */
 const RARE_SHARE = 0.5;
-/** Aligned passages examined for a contradiction, best first. */
-const CONTRA_CANDIDATES = 3;
 
 /**
  * Computes the features of a claim. `weights` are the IDF weights of its unique content terms;
  * `maxIdf` normalises the rarity of unseen terms; `novelCov` is the coverage of what the claim adds to its question (see question.ts).
  */
-export function analyzeClaim(claim: Profile, weights: Map<string, number>, alignments: Alignment[], maxIdf: number, novelCov: number): Analysis {
+export function analyzeClaim(claim: Profile, weights: Map<string, number>, alignments: Alignment[], maxIdf: number, novelCov: number, sets: ValueSets): Analysis {
   const sorted = [...alignments].sort((a, b) => b.recall - a.recall || b.passageRecall - a.passageRecall);
   const best = sorted[0];
   const inAny = (t: string): boolean => sorted.some((a) => hasTerm(a.pp.terms, t));
@@ -109,7 +101,7 @@ export function analyzeClaim(claim: Profile, weights: Map<string, number>, align
   for (const b of claim.bigrams) if (bigramInAny(b)) bigramHit++;
   const recall = total > 0 ? hit / total : claimValues.length > 0 ? 1 : 0;
   const bestWindow = best ? best.pp.units.slice(best.first, best.last + 1) : [];
-  const windowMissing = { values: unstatedValues(claim, bestWindow).map((v) => valueText(claim, v)), names: unstatedNames(claim, bestWindow), specific: [] as string[] };
+  const windowMissing = { values: unstatedValues(claim, bestWindow).map((v) => valueText(claim, v)), names: unstatedNames(claim, bestWindow, sets.equivalent), specific: [] as string[] };
   for (const t of weights.keys()) if (!GENERIC.has(t) && !bestWindow.some((u) => hasTerm(u.termSet, t))) windowMissing.specific.push(t);
   // the longest run of the claim's content words in a row that the best window leaves out: an
   // invented detail comes as a phrase ("… delivered by drone", "… through the dental portal"), a
@@ -152,6 +144,7 @@ export function analyzeClaim(claim: Profile, weights: Map<string, number>, align
   };
   const analysis: Analysis = {
     features,
+    findings: [],
     alignments: sorted,
     unseenTerms,
     unseenValues: unseenValueObjs.map((v) => v.surface),
@@ -161,51 +154,12 @@ export function analyzeClaim(claim: Profile, weights: Map<string, number>, align
       ...(phrase ? { phrase } : {}),
     },
   };
-  // a contradiction is judged against one aligned passage at a time (the best few): another
-  // passage that happens to contain the claim's number or name does not make this one agree
-  for (let i = 0; i < Math.min(CONTRA_CANDIDATES, sorted.length); i++) {
-    const a = sorted[i]!;
-    const window = a.pp.units.slice(a.first, a.last + 1);
-    const f = findConflict(claim, window, a.unit);
-    if (!f) continue;
-    // how much of the rest of the claim the window restates: the conflicting element counts as matched
-    const restated = weightedRecall(weights, (t) => f.terms.includes(t) || window.some((u) => hasTerm(u.termSet, t)));
-    if (agreed(claim, sorted, i, restated, f)) continue;
-    // a stand-in name with no shared slot is a guess: only a window that restates everything else may make it
-    if (f.guess && restated < 1 - 1e-9) continue;
-    // the window that restates most of the rest decides: a looser one found first may not
-    if (analysis.contradiction && analysis.contradiction.align >= restated) continue;
-    const type = f.group === 'polarity' ? 'negation' : f.group === 'name' ? 'name' : 'value';
-    analysis.contradiction = {
-      type, paired: f.group === 'value', at: i, align: restated, claim: f.claimText, source: f.sourceText, kind: f.kind, claimStart: f.claimStart, claimEnd: f.claimEnd,
-    };
-    if (restated >= 1 - 1e-9) break;
-  }
+  const c = analyzeContradiction(claim, weights, sorted, sets);
+  analysis.findings = c.findings;
+  if (c.contradiction) analysis.contradiction = c.contradiction;
+  if (c.disagreement) analysis.disagreement = c.disagreement;
+  if (c.substitution) analysis.substitution = c.substitution;
   return analysis;
-}
-
-/**
- * Whether another candidate states the claim as written (its values, its names, its polarity) at
- * least as closely as the conflicting one restates the rest: near-duplicate documents often
- * differ in one detail, and evidence that agrees outweighs evidence that differs.
- */
-function agreed(claim: Profile, alignments: Alignment[], at: number, restated: number, f: Found): boolean {
-  return alignments.some((b, j) => {
-    if (j === at || b.recall < restated - 1e-9) return false;
-    const window = b.pp.units.slice(b.first, b.last + 1);
-    // a value contradicted in its own slot is agreed to only by that slot stating it
-    const slot = f.slot;
-    if (slot) return window.some((u) => u.profile.values.some((w) => states(w, slot) && sameSlot(claim.text, slot, u.profile.text, w)));
-    if (f.group === 'value' || f.group === 'valueLoose') return unstatedValues(claim, window).length === 0;
-    // a swap states every name: only a sentence that restates the claim with the names in its places agrees
-    if (f.swap) return restates(claim, b.unit) && keepsFrames(claim, b.unit, f.terms);
-    if (f.group === 'name') return unstatedNames(claim, window, true).length === 0;
-    // agreeing polarity needs a sentence that restates the claim and states the word in question:
-    // a long sentence that merely holds its words says nothing about its polarity, and "You can
-    // delete a role" says nothing about whether you can edit one
-    if (f.about !== undefined && !b.unit.termSet.has(f.about)) return false;
-    return restates(claim, b.unit) && findConflict(claim, window, b.unit)?.group !== 'polarity';
-  });
 }
 
 /**

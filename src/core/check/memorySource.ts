@@ -5,7 +5,7 @@
  */
 import { analyze } from '../text/analyzer';
 import type { Passage, SearchHit, SearchOptions } from '../types';
-import type { EvidenceSource, TermStats } from './checker';
+import type { EvidenceSource, TermStats } from './source';
 
 /** Okapi BM25's usual constants (structural, not fitted). */
 const K1 = 1.2;

@@ -31,3 +31,39 @@ export function novelCoverage(cp: Profile, qp: Profile | undefined, idf: (t: str
   }
   return total > 0 ? hit / total : 1;
 }
+
+/** Auxiliaries that open a yes/no question ("Can members renew online?"). */
+const POLAR_AUX = /^(is|are|was|were|am|do|does|did|can|could|will|would|shall|should|may|might|must|has|have|had)(?=\s)/i;
+/** A bare yes or no, with at most a pronoun and an auxiliary after it ("No, it does not."). */
+const POLAR_ANSWER = /^(yes|yeah|yep|correct|no|nope)(?:\s*[,;:–—-]?\s*(?:it|they|he|she|you|we|this|that|there|i)\s+(?:is|are|was|were|am|do|does|did|can|could|will|would|shall|should|may|might|must|has|have|had)(?:n't|\s*not)?)?\s*[.!]?$/i;
+
+/** What a yes and what a no to a question assert: the question as a statement, and it denied. */
+export interface PolarQuestion {
+  question: string;
+  yes: string;
+  no: string;
+}
+
+/** The statements a yes/no question stands for, or undefined when it is no yes/no question. */
+export function polarQuestion(question: string | undefined): PolarQuestion | undefined {
+  const q = question?.trim();
+  if (!q || !q.endsWith('?') || q.length > 500) return undefined;
+  const body = q.replace(/\?+$/, '').trim();
+  const m = POLAR_AUX.exec(body);
+  if (!m) return undefined;
+  // the checker aligns words, so the question's order is kept ("can members renew online");
+  // a no denies it right after the auxiliary ("can not members renew online")
+  return { question: q, yes: body, no: `${m[0]} not${body.slice(m[0].length)}` };
+}
+
+/**
+ * The claim a bare "Yes." or "No." makes in answer to a yes/no question, or undefined when the
+ * sentence is no bare answer (an answer that says more is checked as it stands).
+ */
+export function polarClaim(sentence: string, polar: PolarQuestion | undefined): { claim: string; answer: 'yes' | 'no' } | undefined {
+  if (!polar) return undefined;
+  const m = POLAR_ANSWER.exec(sentence.trim());
+  if (!m) return undefined;
+  const no = /^no/i.test(m[1]!);
+  return no ? { claim: polar.no, answer: 'no' } : { claim: polar.yes, answer: 'yes' };
+}

@@ -177,9 +177,13 @@ function endsSentence(text: string, from: number, dot: number, after: number, bl
   let k = after;
   while (k < blockEnd && /\s/.test(text[k]!)) k++;
   const next = text[k];
-  // a lower-case continuation means the dot was not the end ("approx. five", "e.g. this")
-  if (next !== undefined && /\p{Ll}/u.test(next)) return false;
+  // "etc." ends a sentence when a capital follows, and not otherwise
+  if (word === 'etc') return next === undefined || /\p{Lu}/u.test(next);
   if (ABBREVIATIONS.has(word)) return false;
+  // a lower-case start after a full stop is a new sentence all the same ("… run the installer.
+  // pip install verity then …", "… several formats. e.g. YAML …"): merged, a false claim would hide
+  // inside a true one. Only an abbreviation (above), an initial or a number's dot continues one.
+  if (next !== undefined && /\p{Ll}/u.test(next) && /^\p{L}$|\d$/u.test(before)) return false;
   // single initials ("J. Smith") and dotted acronyms ("U.S.") do not end a sentence; a letter
   // after a number or "degrees" is a unit ("reaches 150 degrees F. Once cooked, …", "350 F. Put")
   if (/^\p{Lu}$/u.test(before) && !/(\d|\bdegrees?)\s*$/iu.test(text.slice(Math.max(from, dot - 30), dot - 1))) return false;

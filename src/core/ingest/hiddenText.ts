@@ -25,10 +25,13 @@ const HIDDEN_ELEMENT = /<([a-z][a-z0-9]*)\b[^<>]{0,500}?(?:\shidden\b|display\s*
  * Removes from markdown what a rendered view never shows: HTML comments (an unclosed one runs
  * to the end, as in CommonMark) and HTML elements marked hidden. Text inside fenced code blocks
  * is left alone: there a comment is the content. Line breaks are kept, so line numbers hold.
+ * A hidden part that `keep` accepts stays as written: a comment that gives a model instructions
+ * is no evidence either, but dropping it would hide the signal that marks its passage (the
+ * checker never lets a passage that reads as instructions vouch for a claim).
  *
  * @param body markdown with LF line ends
  */
-export function stripHiddenMarkdown(body: string): string {
+export function stripHiddenMarkdown(body: string, keep: (hidden: string) => boolean = () => false): string {
   if (!body.includes('<')) return body;
   const lines = body.split('\n');
   const out: string[] = [];
@@ -37,7 +40,7 @@ export function stripHiddenMarkdown(body: string): string {
   let run: string[] = []; // lines outside fences, cleaned together so comments can span lines
   const flush = (): void => {
     if (run.length === 0) return;
-    out.push(...removeHidden(run.join('\n')).split('\n'));
+    out.push(...removeHidden(run.join('\n'), keep).split('\n'));
     run = [];
   };
   for (const line of lines) {
@@ -82,7 +85,7 @@ function endsInComment(line: string, open: boolean): boolean {
 }
 
 /** Blanks comments (an unclosed one runs to the end, as in CommonMark) and hidden elements. */
-function removeHidden(text: string): string {
+function removeHidden(text: string, keep: (hidden: string) => boolean): string {
   let out = '';
   let i = 0;
   for (;;) {
@@ -90,9 +93,10 @@ function removeHidden(text: string): string {
     if (start === -1) break;
     const close = text.indexOf('-->', start + 4);
     const end = close === -1 ? text.length : close + 3;
-    out += text.slice(i, start) + text.slice(start, end).replace(/[^\n]/g, '');
+    const hidden = text.slice(start, end);
+    out += text.slice(i, start) + (keep(hidden) ? hidden : hidden.replace(/[^\n]/g, ''));
     i = end;
   }
   out += text.slice(i);
-  return out.replace(HIDDEN_ELEMENT, (c) => c.replace(/[^\n]/g, ''));
+  return out.replace(HIDDEN_ELEMENT, (c) => (keep(c) ? c : c.replace(/[^\n]/g, '')));
 }

@@ -9,6 +9,7 @@ import { hashString } from '../hash';
 import { countWords, packUnits, PassageIdMaker, type ChunkSize } from './chunk';
 import { boundNesting } from './markdownLimits';
 import { stripHiddenMarkdown, stripInvisible } from './hiddenText';
+import { looksLikeHiddenInstruction } from './injection';
 
 /** Result of ingesting one markdown file. */
 export interface MarkdownIngest {
@@ -40,8 +41,9 @@ interface Section {
 export function ingestMarkdown(path: string, source: string, opts: ChunkSize): MarkdownIngest {
   const normalised = stripInvisible(source.replace(/\r\n?/g, '\n'));
   const { body: visible, lineOffset } = stripFrontMatter(normalised);
-  // What a rendered view hides is no evidence; blanking keeps the line numbers of the rest.
-  const body = stripHiddenMarkdown(visible);
+  // What a rendered view hides is no evidence; blanking keeps the line numbers of the rest. Hidden
+  // instructions to a model stay, so their passage reads as instructions and never vouches.
+  const body = stripHiddenMarkdown(visible, looksLikeHiddenInstruction);
   if (body.trim() === '') return { passages: [] };
 
   const lines = body.split('\n');

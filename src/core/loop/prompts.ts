@@ -7,7 +7,7 @@
  */
 import type { ChatMessage } from '../ports';
 import type { HistoryTurn, NumberedEvidence } from '../types';
-import { normaliseForDetection } from '../check/injection';
+import { normaliseForDetection } from '../ingest/injection';
 
 /** What the model is told to say when the evidence lacks the answer (also matched on the way back). */
 export const NO_ANSWER_SENTENCE = 'The documents do not contain the answer.';

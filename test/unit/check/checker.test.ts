@@ -72,7 +72,7 @@ test('passed evidence works without an index, and alternatives are at most 3 oth
 test('the calibration passed in is the one used', () => {
   const strict = createChecker(createMemorySource(PASSAGES), { calibration: { ...DEFAULT_CALIBRATION, threshold: 1.01 } });
   assert.equal(strict.check('Orders ship from the Rotterdam warehouse.').sentences[0]!.verdict, 'unsupported');
-  const lenient = createChecker(createMemorySource(PASSAGES), { calibration: { ...DEFAULT_CALIBRATION, threshold: 0, contraAlign: { value: 2, valueLoose: 2, name: 2, negation: 2 } } });
+  const lenient = createChecker(createMemorySource(PASSAGES), { calibration: { ...DEFAULT_CALIBRATION, threshold: 0, contraAlign: { values: 2, names: 2, swaps: 2, negation: 2, opposites: 2, quantifiers: 2 } } });
   // no contradiction rule can fire and every score passes; a quantity no passage states still does not
   assert.equal(lenient.check('Customers can request a refund within 60 days of purchase.').sentences[0]!.verdict, 'unsupported');
   assert.equal(lenient.check('Orders ship from the Rotterdam warehouse.').sentences[0]!.verdict, 'supported');

@@ -53,9 +53,14 @@ test('the perturbation set has every kind of contradiction, at least 100 of each
   }
   const items = buildPerturbations(doc2dialPassages(dataDir));
   const count = (k: string): number => items.filter((x) => x.type === k).length;
-  // ranges ("between 18 and 22", "4 to 6 weeks") are rare in these pages: every one is taken
-  for (const k of PERTURB_KINDS) assert.ok(count(k) >= (k === 'range' ? 20 : 100), `${k}: ${count(k)}`);
   const by = (k: string) => items.filter((x) => x.type === k);
+  // ranges ("between 18 and 22", "4 to 6 weeks") and settings written as values ("set to `true`")
+  // are rare in these government pages: every one is taken
+  for (const k of PERTURB_KINDS) assert.ok(count(k) >= (k === 'range' ? 20 : k === 'setting-value' ? 40 : 100), `${k}: ${count(k)}`);
+  // a flipped meaning changes one word for the word that excludes it, nothing else
+  for (const k of ['opposite-verb', 'opposite-adjective', 'setting-value', 'only']) {
+    assert.ok(by(k).every((x) => x.original.split(/\s+/).length === x.perturbed.split(/\s+/).length || k === 'setting-value'), k);
+  }
   assert.ok(by('negation-removed').every((x) => /\b(not|never|no longer|cannot|can not|without|fail to|none)\b|n't\b/.test(x.original)));
   assert.ok(by('negation-added').every((x) => /\b(not|cannot)\b/.test(x.perturbed)));
   assert.ok(by('unit').every((x) => x.original.replace(/\d+/g, '') !== x.perturbed.replace(/\d+/g, '')), 'a unit changes words, not digits');

@@ -6,6 +6,9 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { main } from '../../../src/cli/main';
+import { createChecker } from '../../../src/core/check/checker';
+import { createMemorySource } from '../../../src/core/check/memorySource';
+import { passage } from './corpus';
 import type { CliIO } from '../../../src/cli/io';
 
 const FIXTURE = path.join(__dirname, '../../vscode/fixtures/workspace');
@@ -36,4 +39,11 @@ test('a true sentence with an invented phrase appended is never clearly supporte
   } else {
     assert.equal(v.verdict, 'unsupported', v.reason);
   }
+});
+
+test('a passage that shares the subject and little else is named as stating only part of the claim', () => {
+  const c = createChecker(createMemorySource([passage('w', 'The Quill desk lamp has a two-year warranty from the date of delivery.')]));
+  const v = c.check('The desk lamp glows green when charging.').sentences[0]!;
+  assert.notEqual(v.certainty, 'clear');
+  if (v.verdict === 'supported') assert.match(v.reason, /states only part of it/);
 });

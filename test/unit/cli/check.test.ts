@@ -57,7 +57,7 @@ test('json: stable fields per sentence', async () => {
   assert.equal(doc.version, 1);
   assert.equal(doc.summary.contradicted, 2);
   const s = doc.files[0].sentences.find((x: { line: number }) => x.line === 6);
-  assert.deepEqual(Object.keys(s), ['index', 'line', 'col', 'endLine', 'endCol', 'start', 'end', 'text', 'verdict', 'score', 'confidence', 'certainty', 'conflict', 'reason', 'citations', 'evidence', 'alternatives', 'suppressed', 'baselineState', 'features']);
+  assert.deepEqual(Object.keys(s), ['index', 'line', 'col', 'endLine', 'endCol', 'start', 'end', 'text', 'verdict', 'score', 'confidence', 'certainty', 'conflict', 'reason', 'citations', 'evidence', 'alternatives', 'disagreement', 'suppressed', 'baselineState', 'features']);
   assert.deepEqual(Object.keys(doc), ['version', 'root', 'summary', 'files', 'deleted', 'baseline', 'notes']);
   assert.deepEqual(s.citations, [1]);
   assert.equal(s.evidence.location, `refunds.md:5`, 'evidence paths are relative to the indexed folder');
@@ -90,7 +90,7 @@ test('sarif: 2.1.0 log with rules, results, regions and related evidence', async
   assert.match(log.$schema, /sarif-2\.1\.0/);
   const run = log.runs[0];
   assert.equal(run.tool.driver.name, 'verity');
-  assert.deepEqual(run.tool.driver.rules.map((r: { id: string }) => r.id), ['claim.unsupported', 'claim.contradicted']);
+  assert.deepEqual(run.tool.driver.rules.map((r: { id: string }) => r.id), ['claim.unsupported', 'claim.contradicted', 'claim.disputed']);
   assert.equal(run.results.length, 3);
   for (const r of run.results) {
     assert.ok(['claim.unsupported', 'claim.contradicted'].includes(r.ruleId));

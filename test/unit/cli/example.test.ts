@@ -27,7 +27,10 @@ test("the README's example: the draft answer's changed and invented sentences ar
   const sentences = (JSON.parse(r.stdout) as { files: Array<{ sentences: Array<{ text: string; verdict: string }> }> }).files[0]!.sentences;
   const flagged = sentences.filter((s) => s.verdict !== 'supported').map((s) => [s.text, s.verdict]);
   assert.deepEqual(flagged, [
-    ['Customers can return items within 60 days of delivery for a full refund.', 'contradicted'],
+    // the closest sentence says 30 days but restates too little of the rest: asked, not asserted
+    ['Customers can return items within 60 days of delivery for a full refund.', 'unsupported'],
+    // one clear edit of a restated sentence: 5 business days
+    ['Approved refunds are\nissued within 10 business days to the original payment method.', 'contradicted'],
     ['All Quill lamps are assembled by hand in Portland, Oregon.', 'unsupported'],
   ]);
   assert.equal(sentences.length, 6);

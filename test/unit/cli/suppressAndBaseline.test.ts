@@ -49,7 +49,7 @@ test('directive parsing: next line (skipping blank lines), a line, regions, verd
   assert.equal(s.suppression(sentence(9, 'contradicted')), undefined);
   assert.equal(s.suppression(sentence(11, 'unsupported')), undefined, 'enable ends the region');
   assert.ok(s.suppression(sentence(3, 'unsupported', 4)), 'a sentence reaching into a suppressed line');
-  assert.deepEqual(s.problems, ['line 12: verity-disable-next-line names "sometimes": the verdicts are unsupported and contradicted']);
+  assert.deepEqual(s.problems, ['line 12: verity-disable-next-line names "sometimes": the verdicts are unsupported, contradicted and disputed']);
   // blanking keeps every offset, line and column
   const blanked = blankComments(text);
   assert.equal(blanked.length, text.length);

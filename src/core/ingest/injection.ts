@@ -8,7 +8,7 @@
  * brackets folded), so full-width letters, zero-width splits and `＜＜＜` fences match like the
  * plain forms; a letters-only squeeze also catches instructions split by punctuation or spaces.
  */
-import { stripInvisible } from '../ingest/hiddenText';
+import { stripInvisible } from './hiddenText';
 
 const INJECTION_MARKERS: readonly RegExp[] = [
   /\b(ignore|disregard|forget|override|bypass)\s+(all\s+|any\s+|every\s+)?(of\s+)?(the\s+|your\s+|these\s+|those\s+)?(previous|prior|above|earlier|preceding|system|original|other)\s+(instructions|rules|prompts?|messages|directions|guidelines|context)\b/i,
@@ -27,6 +27,17 @@ const INJECTION_MARKERS: readonly RegExp[] = [
   /\b(when|while|if)\s+(summari[sz]ing|answering|asked about|quoting)\s+(this|these)\b[^.]{0,60}\b(say|state|claim|answer|tell|respond|reply|write)\b/i,
   /\b(do\s+not|don't|never)\s+(tell|reveal|mention|disclose)\s+(this|these)\s+(instructions?|rules?)\b/i,
   /\bnew\s+(system\s+)?instructions?\s*:/i,
+  // A model addressed by name at the start of a sentence ("Assistant, important: …", "Dear AI, …").
+  /(^|[.!?:>]\s+|<!--\s*)((dear|hey|hello|attention)\s+(ai|assistant|model|chatbot|llm)|assistant|chatbot|chat\s*gpt|copilot)\s*[,!]\s/im,
+];
+
+/**
+ * Text a reader never sees (an HTML comment, a hidden element) is held to a lower bar: telling
+ * whoever answers what to answer is an instruction there, whatever words carry it.
+ */
+const HIDDEN_MARKERS: readonly RegExp[] = [
+  /\b(answer|respond|reply|say|state|write)\s+(with\s+)?(exactly|verbatim|only)\b/i,
+  /\bcite\s+(only\s+)?(this|these)\s+(passages?|documents?|pages?|files?|sources?|sections?)\b/i,
 ];
 
 /** Letters-only forms of the core instruction, matched after squeezing out everything else. */
@@ -46,6 +57,13 @@ const ANGLE_RIGHT = /[\u203a\u232a\u27e9\u3009\u276f\u29fd\u00bb\u300b]/g;
  */
 export function normaliseForDetection(text: string): string {
   return stripInvisible(text.normalize('NFKC')).replace(ANGLE_LEFT, '<').replace(ANGLE_RIGHT, '>');
+}
+
+/** Whether text hidden from a reader (a comment, a hidden element) reads as instructions to a model. */
+export function looksLikeHiddenInstruction(text: string): boolean {
+  if (looksLikeInjection(text)) return true;
+  const norm = normaliseForDetection(text);
+  return HIDDEN_MARKERS.some((re) => re.test(norm));
 }
 
 /** Whether `text` reads as instructions to a language model (a likely prompt injection). */

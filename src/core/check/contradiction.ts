@@ -1,0 +1,200 @@
+/**
+ * Contradiction across the candidate evidence: the claim is aligned token by token with each
+ * sentence of the best-aligned windows (alignment.ts), the conflict kinds judge each alignment
+ * (kinds/), and the sentence that restates most of the rest of the claim decides. Another sentence
+ * that states the claim as written, at least as fully, outweighs it: near-duplicate documents
+ * often differ in one detail, and the finding then names both sides ("sources disagree").
+ *
+ * The same alignments also show a substitution nothing relates ("deletes" where the source says
+ * "creates", "remote" where it says "local"): the claim then says something the source does not.
+ */
+import { alignTokens, coverage, isContent, sourceCoverage, type Atom, type TokenAlignment } from './alignment';
+import { windowUnit, type Alignment, type Unit } from './align';
+import { findConflict, type Finding, type KindContext } from './kinds';
+import { contentAt } from './kinds/kind';
+import { sameNamed } from './kinds/names';
+import { relation } from './lexicon';
+import type { ValueSets } from './valueSets';
+import type { Profile } from './profile';
+
+/** Aligned windows (best first) whose sentences are searched for a contradiction. */
+const CANDIDATES = 3;
+/**
+ * Content atoms of the claim a sentence must align besides the conflicting ones for a finding to
+ * count: a substitution needs something stated around it ("In that case be sure not to miss them"
+ * against a sentence that mentions "missing" decides nothing).
+ */
+const MIN_ANCHORS = 2;
+/**
+ * Share of the contradicting sentence's own content the claim must restate: a clause lifted from
+ * a long sentence ("you are not eligible at this time" against "To be eligible, at the time of your
+ * parent's death, you must have been …") restates a few words, not the sentence.
+ */
+const MIN_SOURCE_SHARE = 0.4;
+/**
+ * An unrelated substitution counts only in a sentence restated this fully: three aligned words of
+ * the claim besides it, and half of the source sentence's own words ("I will be glad to assist you"
+ * against a heading "Tutorial Assistance" restates one word of each).
+ */
+const SUBSTITUTION_ANCHORS = 3;
+const SUBSTITUTION_SOURCE_SHARE = 0.5;
+
+export interface Contradiction extends Finding {
+  /** Index of the window (in the sorted alignments) whose sentence contradicts, and that sentence. */
+  at: number;
+  unit: Unit;
+  /** Weighted share of the claim that sentence restates, the conflicting element counted as restated. */
+  restated: number;
+}
+
+/** A sentence that states the claim as written while another contradicts it in one clear edit. */
+export interface Disagreement {
+  at: number;
+  unit: Unit;
+  contradiction: Contradiction;
+}
+
+/**
+ * A content word of the claim in the place of a source word that no lexical relation ties to it,
+ * in a sentence that restates all the rest: the claim says something the source does not.
+ */
+export interface Substitution {
+  at: number;
+  unit: Unit;
+  claimText: string;
+  sourceText: string;
+}
+
+export interface ContradictionAnalysis {
+  contradiction?: Contradiction;
+  disagreement?: Disagreement;
+  substitution?: Substitution;
+  /** The best coverage of the claim by one sentence (token alignment, synonyms and moved words counted). */
+  sentenceCoverage: number;
+  /** Every finding the kinds made, with the sentence and how much of the rest it restates (for reading failures). */
+  findings: Array<Contradiction & { anchors: number }>;
+}
+
+/** The atom weight: a word's IDF weight from `weights` (by stem), a value weighs like the rarest word. */
+export function atomWeight(weights: ReadonlyMap<string, number>): (a: Atom) => number {
+  const top = Math.max(1, ...weights.values());
+  return (a) => (a.type === 'value' ? top : weights.get(a.key) ?? top / 2);
+}
+
+/**
+ * What a window is aligned as: each of its sentences, and the window as a whole when it holds
+ * several (a claim may join two sentences: "Dry the hair with a towel and rub it" against "Dry the
+ * hair with a towel … Do not rub the hair").
+ */
+const unitsOf = (al: Alignment): Unit[] => [...al.pp.units.slice(al.first, al.last + 1), ...(al.last > al.first ? [windowUnit(al.pp, al.first, al.last)] : [])];
+
+/** Finds the contradiction, a disagreement and an unrelated substitution for a claim (see the file comment). */
+export function analyzeContradiction(
+  claim: Profile, weights: ReadonlyMap<string, number>, alignments: readonly Alignment[], sets: Pick<ValueSets, 'exclusive' | 'alternatives'>,
+): ContradictionAnalysis {
+  const exclusive: KindContext['exclusive'] = sets.exclusive;
+  const weight = atomWeight(weights);
+  const aligned: Array<{ at: number; unit: Unit; a: TokenAlignment; cov: number; sentence: boolean; f?: Finding }> = [];
+  for (let at = 0; at < Math.min(CANDIDATES, alignments.length); at++) {
+    const al = alignments[at]!;
+    for (const unit of unitsOf(al)) {
+      const a = alignTokens(claim, unit.profile);
+      const f = findConflict({ a, claim, source: unit.profile, exclusive });
+      aligned.push({ at, unit, a, cov: coverage(a, weight), sentence: al.pp.units.includes(unit), ...(f ? { f } : {}) });
+    }
+  }
+  const out: ContradictionAnalysis = { sentenceCoverage: Math.max(0, ...aligned.map((x) => x.cov)), findings: [] };
+  let best: Contradiction | undefined;
+  for (const x of aligned) {
+    if (!x.f) continue;
+    const anchors = x.a.claim.filter((atom, i) => isContent(atom) && x.a.matched[i] && !x.f!.atoms.includes(i)).length;
+    const restated = coverage(x.a, weight, new Set(x.f.atoms));
+    out.findings.push({ ...x.f, at: x.at, unit: x.unit, restated, anchors });
+    // two aligned words around it in a sentence the claim mostly restates, or three in any
+    if (anchors < MIN_ANCHORS || (anchors < MIN_ANCHORS + 1 && sourceCoverage(x.a) < MIN_SOURCE_SHARE)) continue;
+    const better = !best || (x.f.tight && !best.tight) || (x.f.tight === best.tight && restated > best.restated + 1e-9);
+    if (better) best = { ...x.f, at: x.at, unit: x.unit, restated };
+  }
+  if (best) {
+    // a sentence that states the claim as written, the conflicting element included, at least as fully
+    const c = best;
+    // (in order: a word the claim moved from elsewhere in a window says nothing of this place)
+    const inOrder = (x: TokenAlignment, i: number): boolean => x.pairs.some(([ci]) => ci === i);
+    const agreeing = aligned.find((x) => !x.f && x.cov >= c.restated - 1e-9 && c.atoms.every((i) => inOrder(x.a, i)));
+    if (!agreeing) out.contradiction = c;
+    // sources disagree only where the other sentence restates all of the claim and differs in a
+    // value or a polarity; another name there is about another thing (a sibling section: "Add your
+    // Azure credentials" beside "Add your RHSSO credentials"), not a second opinion
+    else if (c.tight && c.restated >= 1 - 1e-9 && c.kind !== 'names' && c.kind !== 'swaps') out.disagreement = { at: agreeing.at, unit: agreeing.unit, contradiction: c };
+  }
+  // a sentence that states all of the claim leaves nothing unrelated to name (one sentence: a
+  // window states "deletes" when a sentence after "creates …" lists "create, update, or delete")
+  if (!out.contradiction && !aligned.some((x) => !x.f && x.sentence && x.cov >= 1 - 1e-9)) {
+    const s = unrelatedSubstitution(aligned, weight, sets.alternatives);
+    if (s) out.substitution = s;
+  }
+  return out;
+}
+
+/** One word a variant of the other: a misspelling, or glued to the next word ("dependenciesin"). */
+function variant(a: string, b: string): boolean {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (x.length >= 4 && y.length >= 4 && (x.startsWith(y) || y.startsWith(x) || x.endsWith(y) || y.endsWith(x))) return true;
+  // one letter changed, added, dropped, or two swapped ("mintues"): two changes make another word
+  // ("online" / "offline", "import" / "export", "encrypt" / "decrypt")
+  return Math.min(x.length, y.length) >= 5 && editDistance(x, y) <= 1;
+}
+
+/** Edit distance between two short words, a swap of neighbouring letters counting as one edit. */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * See {@link Substitution}: the first fully restated sentence with one word swapped, aligned words
+ * on both sides of it, where the swap changes what is said — a name for another name, a value for
+ * another, or a word the documents themselves write as an alternative to the source's ("create,
+ * edit, or delete", "local or remote"). Two words nothing ties together are as often a paraphrase
+ * ("relies on" / "uses", "allowing" / "enabling"): the claim stays supported, as uncertain.
+ */
+function unrelatedSubstitution(aligned: ReadonlyArray<{ at: number; unit: Unit; a: TokenAlignment; cov: number }>, weight: (a: Atom) => number, alternatives: ValueSets['alternatives']): Substitution | undefined {
+  for (const { at, unit, a } of aligned) {
+    for (const h of a.hunks) {
+      const c = contentAt(a.claim, h.claim);
+      const s = contentAt(a.source, h.source);
+      // an aligned word on each side, or the same edge of both sentences ("Deleting a free account …" / "Creating …")
+      if (c.length !== 1 || s.length !== 1 || (!h.left && !h.right)) continue;
+      // everything else of the claim aligned, with enough around it, in a sentence the claim
+      // mostly restates: one word swapped in a restated sentence
+      if (coverage(a, weight, new Set(c)) < 1 - 1e-9) continue;
+      const anchors = a.claim.filter((x, i) => isContent(x) && a.matched[i]).length;
+      if (anchors < SUBSTITUTION_ANCHORS || sourceCoverage(a) < SUBSTITUTION_SOURCE_SHARE) continue;
+      const cw = a.claim[c[0]!]!;
+      const sw = a.source[s[0]!]!;
+      if (!isContent(cw) || cw.type !== sw.type) continue;
+      // the same name written another way ("F" / "Fahrenheit", "NY" / "New York")
+      if (cw.name && sw.name && sameNamed(a.claim, c, a.source, s)) continue;
+      const r = cw.type === 'word' ? relation(cw.surface, sw.surface) : 'independent';
+      if (r === 'equivalent' || r === 'forward') continue;
+      // a word (not a name, not a value) changes the claim only where the documents (or the
+      // glossary) write both as alternatives ("create, edit, or delete", "local or remote"). Two
+      // verbs or two adjectives nothing relates are as often a paraphrase ("load" / "open",
+      // "select" / "click", "composed of" / "made of": 1.2% of correct RHDH and doc2dial sentences,
+      // 33 clean RAGTruth sentences and no hallucinated one): the claim stays supported, uncertain
+      if (cw.type === 'word' && !(cw.name && sw.name)) {
+        if (variant(cw.surface, sw.surface)) continue;
+        if (!alternatives(cw.surface, sw.surface)) continue;
+      }
+      return { at, unit, claimText: cw.surface, sourceText: sw.surface };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,113 @@
+/**
+ * Negation: a negation put in or taken out at a word both sides state ("are copied" / "are not
+ * copied", "you never need" / "you need", "no longer exists" / "still exists"). Only negations
+ * that govern an aligned word count ("If you don't have insurance, you need to surrender …" does
+ * not negate "you need to surrender …"), and the two sides must differ in how many of those they
+ * hold: "does not require any effort" says what "requires no effort" says, and "not disabled"
+ * what "enabled" says (the opposites kind reads that one).
+ */
+import type { Atom, Hunk, TokenAlignment } from '../alignment';
+import { partsOfSpeech } from '../lexicon';
+import { contentAt, finding, type ConflictKind, type Finding, type KindContext } from './kind';
+
+/** Words that make a sentence conditional. */
+const CONDITIONAL = /\b(if|unless|whether|provided that|as long as|depending on|in case)\b/i;
+/** Atoms a negation reaches past to the word it governs. */
+const REACH = 3;
+
+/** Index of the first content atom after negation `k` within reach and within its clause, or -1. */
+function governed(atoms: readonly Atom[], k: number, text: string): number {
+  for (let i = k + 1; i < atoms.length && i <= k + REACH; i++) {
+    if (/[,;:.!?()]/.test(text.slice(atoms[i - 1]!.end, atoms[i]!.start))) return -1;
+    if (atoms[i]!.type === 'word' || atoms[i]!.type === 'value') return i;
+  }
+  return -1;
+}
+
+/**
+ * The negations of one side that govern a word aligned in order with the other side (a word
+ * moved from elsewhere says nothing of this place), with their governed atoms.
+ */
+function active(atoms: readonly Atom[], text: string, aligned: ReadonlySet<number>): Array<{ k: number; g: number }> {
+  const out: Array<{ k: number; g: number }> = [];
+  atoms.forEach((x, k) => {
+    if (!x.negates) return;
+    const g = governed(atoms, k, text);
+    if (g < 0 || !aligned.has(g)) return;
+    // "avoid" negates an action ("avoid rubbing", "avoiding the use of"), not a thing: "Avoid
+    // physical contact" says nothing against a sentence that names physical contact
+    if (x.type === 'word' && !partsOfSpeech(atoms[g]!.surface).has('v')) return;
+    out.push({ k, g });
+  });
+  return out;
+}
+
+const hunkOf = (a: TokenAlignment, k: number, claimSide: boolean): Hunk | undefined => a.hunks.find((h) => (claimSide ? h.claim : h.source).includes(k));
+
+/** What ends a clause: punctuation, or a conjunction that opens a contrast or a reason. */
+const CLAUSE_BREAK = /[,;:()]|\b(whereas|while|but|however|although|though|because|since|so that|unlike)\b/gi;
+
+/** The [start, end) of the clause of `text` around offset `at`. */
+function clauseAround(text: string, at: number): [number, number] {
+  let start = 0;
+  let end = text.length;
+  for (const m of text.matchAll(CLAUSE_BREAK)) {
+    if (m.index + m[0].length <= at) start = m.index + m[0].length;
+    else if (m.index >= at) {
+      end = m.index;
+      break;
+    }
+  }
+  return [start, end];
+}
+
+/**
+ * Negations among `negs` in the clause around atom `g` of one side: a sentence of two clauses
+ * ("tartrate does not stay in the bloodstream for 24 hours, whereas succinate stays …") holds both
+ * polarities, and only the clause of the word in question counts.
+ */
+function inClause(atoms: readonly Atom[], text: string, negs: ReadonlyArray<{ k: number }>, g: number): number {
+  const [from, to] = clauseAround(text, atoms[g]!.start);
+  return negs.filter(({ k }) => atoms[k]!.start >= from && atoms[k]!.end <= to).length;
+}
+
+export const negationKind: ConflictKind = {
+  id: 'negation',
+  find(ctx: KindContext): Finding | undefined {
+    const { a } = ctx;
+    const cn = active(a.claim, ctx.claim.text, new Set(a.pairs.map(([i]) => i)));
+    const sn = active(a.source, ctx.source.text, new Set(a.pairs.map(([, j]) => j)));
+    if (cn.length % 2 === sn.length % 2) return undefined;
+    // the side with the negation the other lacks: one of its negations aligned with nothing
+    const claimSide = cn.length > sn.length;
+    for (const { k, g } of claimSide ? cn : sn) {
+      const h = hunkOf(a, k, claimSide);
+      if (!h) continue;
+      // the governed word's counterpart on the other side, and the negations of each clause
+      const pair = a.pairs.find(([i, j]) => (claimSide ? i : j) === g);
+      if (!pair) continue;
+      const [ci, sj] = pair;
+      if (inClause(a.claim, ctx.claim.text, cn, ci) % 2 === inClause(a.source, ctx.source.text, sn, sj) % 2) continue;
+      // one word may stand where the negation was ("still" for "no longer", "ever" for "never")
+      const cc = contentAt(a.claim, h.claim);
+      const sc = contentAt(a.source, h.source);
+      const standIn = (xs: number[]): number[] => (xs.length === 1 ? xs : []);
+      const c = claimSide ? [k, ...standIn(sc.length === 0 ? cc : [])] : standIn(cc);
+      const s = claimSide ? standIn(sc) : [k];
+      // what the source leaves around a negation it holds is an omission (the claim restates one
+      // clause of it); what the claim adds there is not
+      // a condition on one side only ("If you have a disability, apply for S-DVI" / "You can't apply
+      // for S-DVI") may be what the negation answers: never one clear edit
+      const conditional = CONDITIONAL.test(ctx.claim.text) !== CONDITIONAL.test(ctx.source.text);
+      const tight = !conditional && cc.every((i) => c.includes(i)) && (claimSide ? sc.every((j) => s.includes(j)) : true) && (h.left || h.right);
+      const f = finding(ctx, 'negation', 'negation', h, c, s, tight);
+      if (claimSide) return f;
+      // a negation taken out: the claim's word, and the source's negated phrase as written ("copied" / "not copied")
+      const negated = ctx.source.text.slice(a.source[k]!.start, a.source[g]!.end);
+      if (c.length > 0) return { ...f, sourceText: negated };
+      const w = a.claim[ci]!;
+      return { ...f, claimText: w.surface, claimStart: w.start, claimEnd: w.end, sourceText: negated };
+    }
+    return undefined;
+  },
+};

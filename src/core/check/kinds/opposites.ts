@@ -1,0 +1,66 @@
+/**
+ * Opposites: a word of the claim in the place of a word that excludes it — an antonym or a
+ * negating prefix (WordNet: "enabled" / "disabled", "eligible" / "ineligible"), a preposition with
+ * an opposite ("before" / "after", "on" / "off"), or another value of the same setting (the
+ * corpus's own lists and the user's glossary: "Always" / "IfNotPresent", "HTTP" / "HTTPS"). A
+ * negation in the same place turns it back ("not disabled" says "enabled").
+ */
+import type { Atom, Hunk } from '../alignment';
+import { opposed } from '../lexicon';
+import { finding, negationsIn, type ConflictKind, type Finding, type KindContext } from './kind';
+import { QUANTIFIER_WORDS } from './quantifiers';
+import { stem } from '../../text/analyzer';
+
+/** Prepositions and particles with an opposite, both ways. */
+const OPPOSITE_PARTICLES: ReadonlyArray<readonly [string, string]> = [
+  ['before', 'after'], ['above', 'below'], ['over', 'under'], ['inside', 'outside'], ['up', 'down'], ['in', 'out'], ['on', 'off'],
+];
+const particlesOpposed = (a: string, b: string): boolean => OPPOSITE_PARTICLES.some(([x, y]) => (a === x && b === y) || (a === y && b === x));
+
+/** Whether two atoms exclude each other (see the file comment). */
+function excludes(ctx: KindContext, c: Atom, s: Atom): boolean {
+  if (c.type === 'logic' && s.type === 'logic') return particlesOpposed(c.key, s.key);
+  // a value written as one word is a word too ("a single cluster" / "multiple clusters", "the first" / "the last")
+  const asWord = (x: Atom): boolean => x.type === 'word' || (x.type === 'value' && /^\p{L}+$/u.test(x.surface));
+  if (!asWord(c) || !asWord(s)) return false;
+  if (ctx.exclusive(c.surface, s.surface)) return true;
+  if (c.name || s.name || QUANTIFIER_WORDS.has(c.surface.toLowerCase()) || QUANTIFIER_WORDS.has(s.surface.toLowerCase())) return false;
+  const key = (x: Atom): string => (x.type === 'value' ? stem(x.surface.toLowerCase()) : x.key);
+  return opposed(key(c), key(s)) || opposed(c.surface.toLowerCase(), s.surface.toLowerCase());
+}
+
+/** Ordinals, and the nouns they label rather than count ("the first step" / "the second step"). */
+const ORDINAL = /^(first|second|third|fourth|fifth|last|next|final|initial)$/i;
+const LABELLED = /^\s+(steps?|methods?|options?|ways?|things?|tips?|stages?|phases?|parts?|points?|items?|approach|solution)\b/i;
+/** An ordinal numbering steps or items: an answer that orders them its own way states nothing else. */
+const labelOrdinal = (p: { text: string }, x: Atom): boolean => ORDINAL.test(x.surface) && LABELLED.test(p.text.slice(x.end));
+
+function inHunk(ctx: KindContext, h: Hunk): Finding | undefined {
+  const { a } = ctx;
+  for (const ci of h.claim) {
+    for (const sj of h.source) {
+      if (!excludes(ctx, a.claim[ci]!, a.source[sj]!)) continue;
+      if (labelOrdinal(ctx.claim, a.claim[ci]!) || labelOrdinal(ctx.source, a.source[sj]!)) continue;
+      // a negation on one side only, in the same place, turns the opposite back
+      if ((negationsIn(a.claim, h.claim) + negationsIn(a.source, h.source)) % 2 === 1) return undefined;
+      const cNeg = h.claim.filter((i) => a.claim[i]!.negates);
+      const sNeg = h.source.filter((j) => a.source[j]!.negates);
+      const display = ctx.exclusive(a.claim[ci]!.surface, a.source[sj]!.surface) ? 'antonym' : 'antonym';
+      return finding(ctx, 'opposites', display, h, [ci, ...cNeg], [sj, ...sNeg]);
+    }
+  }
+  return undefined;
+}
+
+export const oppositesKind: ConflictKind = {
+  id: 'opposites',
+  find(ctx) {
+    let loose: Finding | undefined;
+    for (const h of ctx.a.hunks) {
+      const f = inHunk(ctx, h);
+      if (f?.tight) return f;
+      loose ??= f;
+    }
+    return loose;
+  },
+};

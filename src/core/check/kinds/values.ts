@@ -1,0 +1,98 @@
+/**
+ * Values: a number, date or quantity of the claim in the place of a different one of the source
+ * ("30 days" / "60 days", "in March" / "in May", "2 hours" / "2 days"). Only values that count the
+ * same kind of thing are compared (the same unit or measure, or both bare); a list marker or a
+ * label ("Step 3", "Form 22", "No. 2") is no quantity; a number written in words is never a year.
+ */
+import type { Atom, Hunk } from '../alignment';
+import type { Profile, Value } from '../profile';
+import { measure, otherPeriod, quantity, states, valueKind, valueText, YEARLIKE } from '../quantities';
+import { stem } from '../../text/analyzer';
+import { finding, tightIn, type ConflictKind, type Finding, type KindContext } from './kind';
+
+/** Words before a number that make it a label, not a quantity ("step 3", "No. 2", "Table 4"). */
+const LABELS = new Set(['step', 'steps', 'no', 'nos', 'number', 'item', 'items', 'figure', 'fig', 'table', 'page', 'pages', 'chapter', 'section', 'article', 'appendix', 'passage', 'passages', 'method', 'option', 'example', 'phase', 'stage', 'part', 'level', 'tier', 'line', 'lines', 'rule', 'question', 'exhibit', 'schedule', 'footnote', 'note', 'volume', 'vol', 'issue', 'order', 'act', 'title', 'form', 'box', 'boxes', 'version', 'v', 'release', 'id']);
+
+/** The word written just before offset `at` (lower case), '' at the start. */
+function wordBefore(text: string, at: number): string {
+  const m = /([\p{L}\p{N}]+)[^\p{L}\p{N}]*$/u.exec(text.slice(Math.max(0, at - 40), at));
+  return m ? m[1]!.toLowerCase() : '';
+}
+
+/** Whether a value is a label or a list marker rather than a quantity. */
+export function isLabel(p: Profile, v: Value): boolean {
+  if (LABELS.has(wordBefore(p.text, v.start))) return true;
+  // "1." or "(2)" opening the text, a list marker
+  return /^\s*\(?$/.test(p.text.slice(0, v.start)) && /^[.)]/.test(p.text.slice(v.end));
+}
+
+/** Whether a value is a bound of a range ("between 10 and 24", "10 to 24 hours", "10–24"). */
+function inRange(p: Profile, v: Value): boolean {
+  if (/^(between|from)$/.test(wordBefore(p.text, v.start))) return true;
+  return p.values.some((o) => o !== v && ((o.start >= v.unitEnd && /^\s*(and|to|through|-|–)\s*$/.test(p.text.slice(v.unitEnd, o.start))) || (o.unitEnd <= v.start && /^\s*(and|to|through|-|–)\s*$/.test(p.text.slice(o.unitEnd, v.start)))));
+}
+
+const isDate = (c: Value, w: Value): boolean => valueKind(c.v) === 'month' || valueKind(c.v) === 'day' || (YEARLIKE.test(c.v) && YEARLIKE.test(w.v));
+
+/** Whether two values count the same kind of thing, so one can stand for the other. */
+function comparable(c: Value, w: Value): boolean {
+  if (valueKind(c.v) !== valueKind(w.v)) return false;
+  // a number written as a word ("two screws") is never a year ("a 2006 Chevy")
+  if ((/^\p{L}/u.test(c.surface) && YEARLIKE.test(w.v)) || (/^\p{L}/u.test(w.surface) && YEARLIKE.test(c.v))) return false;
+  // "twice a day" / "twice a week": counts of times per different periods
+  if (otherPeriod(w, c)) return true;
+  const qc = quantity(c);
+  const qw = quantity(w);
+  if (qc && qw) return qc.dim === qw.dim;
+  if (qc || qw) return false;
+  return c.unit === w.unit || c.unit === '' || w.unit === '';
+}
+
+/** The word atoms among `idx` written as part of value `v` ("times" of "three times a day", its unit word). */
+const unitAtoms = (atoms: readonly Atom[], idx: readonly number[], v: Value): number[] => idx.filter((i) => atoms[i]!.type === 'word' && atoms[i]!.start >= v.end && atoms[i]!.end <= v.unitEnd);
+
+function inHunk(ctx: KindContext, h: Hunk): Finding | undefined {
+  const { a, claim, source } = ctx;
+  for (const ci of h.claim) {
+    const c = a.claim[ci]!;
+    if (c.type !== 'value' || isLabel(claim, c.value!)) continue;
+    for (const sj of h.source) {
+      const s = a.source[sj]!;
+      if (s.type !== 'value' || isLabel(source, s.value!)) continue;
+      const cv = c.value!;
+      const sv = s.value!;
+      if (!comparable(cv, sv) || states(sv, cv)) continue;
+      const cs = [ci, ...unitAtoms(a.claim, h.claim, cv)];
+      const ss = [sj, ...unitAtoms(a.source, h.source, sv)];
+      let display: Finding['display'] = isDate(cv, sv) ? 'date' : 'number';
+      if (cv.v === sv.v && measure(cv.unit) && measure(sv.unit)) display = 'unit';
+      else if (display === 'number' && (inRange(claim, cv) || inRange(source, sv))) display = 'range';
+      const f = finding(ctx, 'values', display, h, cs, ss, tightIn(ctx, h, cs, ss));
+      // both sides as a reader writes them: the number with its unit word, and the measure after
+      // a qualifying word when both write it ("5 business days" / "10 business days")
+      let ct = valueText(claim, cv);
+      let st = valueText(source, sv);
+      const nextC = /^\s+(\p{L}+)/u.exec(claim.text.slice(cv.start + ct.length));
+      const nextS = /^\s+(\p{L}+)/u.exec(source.text.slice(sv.start + st.length));
+      if (ct !== cv.surface && !measure(cv.unit) && nextC && nextS && nextC[1]!.toLowerCase() === nextS[1]!.toLowerCase() && measure(stem(nextC[1]!.toLowerCase()))) {
+        ct += nextC[0];
+        st += nextS[0];
+      }
+      return { ...f, claimText: ct, sourceText: st, claimStart: cv.start, claimEnd: cv.start + ct.length };
+    }
+  }
+  return undefined;
+}
+
+export const valuesKind: ConflictKind = {
+  id: 'values',
+  find(ctx) {
+    let loose: Finding | undefined;
+    for (const h of ctx.a.hunks) {
+      const f = inHunk(ctx, h);
+      if (f?.tight) return f;
+      loose ??= f;
+    }
+    return loose;
+  },
+};

@@ -1,0 +1,175 @@
+/**
+ * Lexical relations between two words, as natural logic needs them for an aligned substitution
+ * (MacCartney & Manning): equivalent (the same lemma, a synonym, an adjective and its satellite),
+ * forward (the claim's word is more general: a hypernym of the source's), reverse (more specific),
+ * alternation (antonyms, a word and its negating prefix), sibling (two senses under one parent:
+ * local/remote-like alternatives, a weak alternation) and independent (no known relation).
+ *
+ * The data is WordNet 3.1, baked by scripts/lexicon.ts into lexicon.json (synsets, hypernyms,
+ * parts of speech) and by scripts/antonyms.ts into antonyms.json. Words are reduced to WordNet
+ * lemmas by regular English inflection rules (WordNet's "morphy" without its exception lists).
+ */
+import data from './lexicon.json';
+import { antonymsOf, withoutNegatingPrefix } from './antonyms';
+import { stem } from '../text/analyzer';
+
+export type Relation = 'equivalent' | 'forward' | 'reverse' | 'alternation' | 'sibling' | 'independent';
+export type PartOfSpeech = 'n' | 'v' | 'a' | 'r';
+
+const table = data.words as Record<string, string | undefined>;
+const ranges = data.ranges as Record<PartOfSpeech, [number, number]>;
+const synsetCache = new Map<string, readonly number[]>();
+const parentCache = new Map<number, readonly number[]>();
+const CACHE_MAX = 50_000;
+
+const has = (w: string): boolean => Object.prototype.hasOwnProperty.call(table, w);
+
+/**
+ * The WordNet lemmas a written word may be a form of: itself, and what regular inflection rules
+ * give ("configured" → configure, "policies" → policy, "stopped" → stop, "larger" → large).
+ */
+export function lemmasOf(word: string): string[] {
+  const w = word.toLowerCase();
+  const out: string[] = [];
+  const add = (x: string): void => {
+    if (x.length >= 2 && has(x) && !out.includes(x)) out.push(x);
+  };
+  add(w);
+  const rules: Array<[string, string]> = [
+    ['ies', 'y'], ['ied', 'y'], ['es', ''], ['s', ''], ['ed', ''], ['ed', 'e'], ['ing', ''], ['ing', 'e'], ['er', ''], ['er', 'e'], ['est', ''], ['est', 'e'], ['ier', 'y'], ['iest', 'y'],
+  ];
+  for (const [suffix, repl] of rules) {
+    if (!w.endsWith(suffix) || w.length - suffix.length < 2) continue;
+    const base = w.slice(0, -suffix.length);
+    add(base + repl);
+    // a doubled final consonant ("stopped", "bigger")
+    if (repl === '' && /([b-df-hj-np-tv-z])\1$/.test(base)) add(base.slice(0, -1));
+  }
+  return out;
+}
+
+function synsetsOfLemma(lemma: string): readonly number[] {
+  let s = synsetCache.get(lemma);
+  if (s) return s;
+  s = (table[lemma] ?? '').split(',').filter(Boolean).map((x) => parseInt(x, 36));
+  if (synsetCache.size >= CACHE_MAX) synsetCache.clear();
+  synsetCache.set(lemma, s);
+  return s;
+}
+
+/** Every synset of every lemma a written word may be. */
+export function synsetsOf(word: string): number[] {
+  const out: number[] = [];
+  for (const l of lemmasOf(word)) for (const s of synsetsOfLemma(l)) if (!out.includes(s)) out.push(s);
+  return out;
+}
+
+function parentsOf(s: number): readonly number[] {
+  let p = parentCache.get(s);
+  if (p) return p;
+  const raw = (data.parents as string[])[s] ?? '';
+  p = raw ? raw.split(',').map((x) => parseInt(x, 36)) : [];
+  if (parentCache.size >= CACHE_MAX) parentCache.clear();
+  parentCache.set(s, p);
+  return p;
+}
+
+const posOfSynset = (s: number): PartOfSpeech => (['n', 'v', 'a', 'r'] as const).find((p) => s >= ranges[p][0] && s < ranges[p][1]) ?? 'n';
+
+/** The parts of speech a written word may have. */
+export function partsOfSpeech(word: string): Set<PartOfSpeech> {
+  return new Set(synsetsOf(word).map(posOfSynset));
+}
+
+/** Whether WordNet knows the word at all (in any form). */
+export function known(word: string): boolean {
+  return lemmasOf(word).length > 0;
+}
+
+/** Ancestors of `synsets` up to `depth` levels (hypernyms; an adjective satellite's head), each once. */
+function ancestors(synsets: readonly number[], depth: number): Set<number> {
+  const out = new Set<number>();
+  let frontier = [...synsets];
+  for (let d = 0; d < depth && frontier.length; d++) {
+    const next: number[] = [];
+    for (const s of frontier) for (const p of parentsOf(s)) if (!out.has(p)) {
+      out.add(p);
+      next.push(p);
+    }
+    frontier = next;
+  }
+  return out;
+}
+
+/** Levels of hypernyms a more general word may sit above the other ("dog" → "canine" → "carnivore"). */
+const GENERAL_DEPTH = 2;
+
+/**
+ * The relation from the source's word to the claim's word: what the claim says about what the
+ * source says. `claim` and `source` are words as written (any case, any inflection).
+ */
+export function relation(claim: string, source: string): Relation {
+  const c = claim.toLowerCase();
+  const s = source.toLowerCase();
+  if (c === s) return 'equivalent';
+  const cs = stem(c);
+  const ss = stem(s);
+  if (cs === ss) return 'equivalent';
+  if (opposed(cs, ss) || opposed(c, s)) return 'alternation';
+  const cl = lemmasOf(c);
+  const sl = lemmasOf(s);
+  if (cl.some((x) => sl.includes(x))) return 'equivalent';
+  const cSyn = synsetsOf(c);
+  const sSyn = synsetsOf(s);
+  if (cSyn.length === 0 || sSyn.length === 0) return 'independent';
+  if (cSyn.some((x) => sSyn.includes(x))) return 'equivalent';
+  // an adjective and a satellite of the same head ("required" / "mandatory") say the same
+  const cHeads = cSyn.filter((x) => posOfSynset(x) === 'a').flatMap((x) => [x, ...parentsOf(x)]);
+  const sHeads = sSyn.filter((x) => posOfSynset(x) === 'a').flatMap((x) => [x, ...parentsOf(x)]);
+  if (cHeads.some((x) => sHeads.includes(x))) return 'equivalent';
+  if (cSyn.some((x) => ancestors(sSyn, GENERAL_DEPTH).has(x))) return 'forward';
+  if (sSyn.some((x) => ancestors(cSyn, GENERAL_DEPTH).has(x))) return 'reverse';
+  const cParents = new Set(cSyn.filter((x) => posOfSynset(x) === 'n' || posOfSynset(x) === 'v').flatMap((x) => [...parentsOf(x)]));
+  if (sSyn.some((x) => (posOfSynset(x) === 'n' || posOfSynset(x) === 'v') && parentsOf(x).some((p) => cParents.has(p)))) return 'sibling';
+  return 'independent';
+}
+
+/** Two single words WordNet (or a negating prefix) makes opposites. */
+function opposedWords(a: string, b: string): boolean {
+  if ((antonymsOf(a) ?? []).includes(b)) return true;
+  const strip = (w: string): string | undefined => /^non-\p{L}/u.test(w) ? w.slice(4) : withoutNegatingPrefix(w);
+  return strip(a) === b || strip(b) === a || prefixOpposed(a, b);
+}
+
+/**
+ * Prefixes that point opposite ways on one stem: "upload" / "download", "include" / "exclude",
+ * "import" / "export", "increase" / "decrease", "encrypt" / "decrypt", "inbound" / "outbound",
+ * "minimum" / "maximum", and "a-" before a long word ("asynchronous" / "synchronous"). English
+ * forms such pairs by morphology, so one rule covers what no word list does; the stem left must be
+ * four letters or more ("insert" and "desert" share "sert", a swap no paraphrase makes either).
+ */
+const PAIRED_PREFIXES: ReadonlyArray<readonly [string, string]> = [
+  ['up', 'down'], ['in', 'out'], ['in', 'ex'], ['im', 'ex'], ['in', 'de'], ['en', 'de'], ['over', 'under'], ['min', 'max'], ['pre', 'post'],
+];
+function prefixOpposed(a: string, b: string): boolean {
+  for (const [x, y] of PAIRED_PREFIXES) {
+    for (const [p, q] of [[x, y], [y, x]] as const) {
+      if (a.startsWith(p) && b.startsWith(q) && a.length - p.length >= 4 && a.slice(p.length) === b.slice(q.length)) return true;
+    }
+  }
+  const privative = (w: string, v: string): boolean => w.length - 1 >= 6 && w.startsWith('a') && w.slice(1) === v;
+  return privative(a, b) || privative(b, a);
+}
+
+/**
+ * Two words WordNet (or a negating prefix) makes opposites: "enable" / "disable", "eligible" /
+ * "ineligible", "root" / "non-root"; and compounds with one part changed to its opposite
+ * ("case-sensitive" / "case-insensitive", "high-cost" / "low-cost"). Words are stems or lower case.
+ */
+export function opposed(a: string, b: string): boolean {
+  if (opposedWords(a, b)) return true;
+  const pa = a.split('-');
+  const pb = b.split('-');
+  if (pa.length !== 2 || pb.length !== 2) return false;
+  return (pa[0] === pb[0] && opposedWords(stem(pa[1]!), stem(pb[1]!))) || (pa[1] === pb[1] && opposedWords(stem(pa[0]!), stem(pb[0]!)));
+}

@@ -1,0 +1,70 @@
+/**
+ * What a value states: numbers with their units as quantities in base units ("2 hours" = 7200 s),
+ * so "60 minutes" states "one hour" and "2 days" does not state "two hours". Used by the alignment
+ * (which values match) and by the values conflict kind (which differ).
+ */
+import type { Profile, Value } from './profile';
+import { stem } from '../text/analyzer';
+
+/** Units of measure by dimension, as multiples of a base (seconds, bytes, grams, metres, millilitres). */
+export const MEASURES: Record<string, Record<string, number>> = {
+  time: { millisecond: 0.001, ms: 0.001, second: 1, sec: 1, minute: 60, min: 60, hour: 3600, hr: 3600, day: 86_400, week: 604_800, month: 2_629_800, year: 31_557_600, yr: 31_557_600 },
+  size: { byte: 1, kb: 1e3, kilobyte: 1e3, mb: 1e6, megabyte: 1e6, gb: 1e9, gigabyte: 1e9, tb: 1e12, terabyte: 1e12, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3, tib: 1024 ** 4 },
+  // single letters ("g", "m", "l") are left out: "5G", "3 m" (minutes or metres?) say no measure for sure
+  mass: { mg: 0.001, milligram: 0.001, gram: 1, gramme: 1, kg: 1000, kilogram: 1000, ounce: 28.3495, oz: 28.3495, pound: 453.592, lb: 453.592, lbs: 453.592, tonne: 1e6 },
+  length: { mm: 0.001, millimeter: 0.001, millimetre: 0.001, cm: 0.01, centimeter: 0.01, centimetre: 0.01, meter: 1, metre: 1, km: 1000, kilometer: 1000, kilometre: 1000, inch: 0.0254, foot: 0.3048, feet: 0.3048, ft: 0.3048, yard: 0.9144, mile: 1609.344 },
+  volume: { ml: 1, milliliter: 1, millilitre: 1, liter: 1000, litre: 1000, teaspoon: 4.929, tsp: 4.929, tablespoon: 14.787, tbsp: 14.787, cup: 236.588, pint: 473.176, quart: 946.353, gallon: 3785.41 },
+};
+
+/**
+ * How far apart two quantities written in different units may be and still state the same thing:
+ * conversions are rounded in prose ("1 cup (250 ml)", "a month (30 days)", "1 inch (2.5 cm)").
+ * In the same unit the numbers must be equal ("31 days" is not "30 days").
+ */
+const CONVERSION_ROUNDING = 0.06;
+let unitTable: Map<string, { dim: string; factor: number }> | undefined;
+/** The measure a unit term (stemmed) belongs to. */
+export function measure(unit: string): { dim: string; factor: number } | undefined {
+  if (!unitTable) {
+    unitTable = new Map();
+    for (const [dim, units] of Object.entries(MEASURES)) for (const [w, factor] of Object.entries(units)) unitTable.set(stem(w), { dim, factor });
+  }
+  return unitTable.get(unit);
+}
+
+export const isNumeric = (v: string): boolean => /^\d+(\.\d+)?$/.test(v);
+/** What a normalised value counts: 'num', 'times' ("2x"), 'month', 'day', 'ord' (an ordinal). */
+export const valueKind = (v: string): string => (v.includes(':') ? v.slice(0, v.indexOf(':')) : /x$/.test(v) ? 'times' : 'num');
+/** A four-digit numeral that reads as a year or a model year ("2006 Chevy"). */
+export const YEARLIKE = /^(1[5-9]|20)\d\d$/;
+
+/** The quantity a value states in base units, when its unit is a known measure ("2 hours" → 7200 s). */
+export function quantity(v: Value): { dim: string; base: number } | undefined {
+  const m = isNumeric(v.v) ? measure(v.unit) : undefined;
+  return m && { dim: m.dim, base: Number(v.v) * m.factor };
+}
+
+/** Two counts of times ("twice", "3 times") per different periods ("a day" / "a week"). */
+export const otherPeriod = (w: Value, c: Value): boolean => valueKind(w.v) === 'times' && valueKind(c.v) === 'times' && w.unit !== c.unit && measure(w.unit) !== undefined && measure(c.unit) !== undefined;
+
+/**
+ * Whether evidence value `w` states claim value `c`: the same number with a unit that does not
+ * disagree ("30 days" / "30 days", "30" / "30 days"), or the same quantity in other units
+ * ("60 minutes" / "one hour"). "2 days" does not state "two hours".
+ */
+export function states(w: Value, c: Value): boolean {
+  const qc = quantity(c);
+  const qw = quantity(w);
+  // two known measures compare as quantities; a measure never matches a number of something
+  // else; otherwise the number decides
+  if (qc && qw) return qc.dim === qw.dim && Math.abs(qc.base - qw.base) <= (c.unit === w.unit ? 1e-9 : CONVERSION_ROUNDING) * Math.max(qc.base, qw.base);
+  // a measure against a number that counts something else ("14 days" / "Release note 14: the …")
+  if ((qc && w.unit) || (qw && c.unit)) return false;
+  // "twice a day" does not state "twice a week"
+  if (otherPeriod(w, c)) return false;
+  return w.v === c.v;
+}
+
+/** A value as written, with its unit word when only white space or a hyphen joins them ("two hours", "8-inch"). */
+export const valueText = (p: Profile, v: Value): string =>
+  /^[\s-]*(an?\s+)?$/.test(p.text.slice(v.end, v.unitEnd - v.unitSurface.length)) || (valueKind(v.v) === 'times' && measure(v.unit) !== undefined) ? p.text.slice(v.start, v.unitEnd) : v.surface;

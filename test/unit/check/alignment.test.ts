@@ -1,0 +1,119 @@
+/**
+ * The token alignment and the conflict kinds that read it: a conflict is a substitution inside an
+ * otherwise matching alignment, never an insertion; words in another order are moved, not
+ * missing; and each kind recognises its own substitution and nothing else. The false alarms the
+ * natural-text sets showed (rewritten examples of the mechanisms) stay quiet.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { alignTokens, coverage } from '../../../src/core/check/alignment';
+import { cleanClaim } from '../../../src/core/check/clean';
+import { findConflict } from '../../../src/core/check/kinds';
+import { profile } from '../../../src/core/check/profile';
+import { valueSetsOf } from '../../../src/core/check/valueSets';
+import { firstVerdictOver, passage, releaseNotes } from './corpus';
+
+/** The conflict the kinds find between a claim and one source sentence (the sentence's own value sets). */
+function conflict(claim: string, source: string, document = source): ReturnType<typeof findConflict> {
+  const c = profile(cleanClaim(claim));
+  const s = profile(cleanClaim(source));
+  // value sets are cached by passage id and hash: each document its own
+  const sets = valueSetsOf([passage(document, document)]);
+  return findConflict({ a: alignTokens(c, s), claim: c, source: s, exclusive: sets.exclusive });
+}
+
+test('an insertion is never a contradiction: a longer name, an extra list item, a qualifier', () => {
+  assert.equal(conflict('Acme Developer Hub caches plugin assets.', 'Developer Hub caches plugin assets.'), undefined);
+  assert.equal(conflict('Install the Serverless Operator and the Serverless Logic Operator through OperatorHub.', 'Install the Serverless Operator through OperatorHub.'), undefined);
+  assert.equal(conflict('Magellan of Virginia offers dental plans to members.', 'Magellan offers dental plans to members.'), undefined);
+});
+
+test('words in another order are moved, not missing, and not a negation', () => {
+  const c = profile('The proxy is bypassed only if the host is listed.');
+  const s = profile('The proxy is only bypassed if the host is listed.');
+  const a = alignTokens(c, s);
+  assert.equal(coverage(a, () => 1), 1);
+  assert.equal(findConflict({ a, claim: c, source: s, exclusive: () => false }), undefined);
+});
+
+test('each kind names its own substitution, tight when nothing else differs', () => {
+  const value = conflict('Refunds are issued within 60 days of delivery.', 'Refunds are issued within 30 days of delivery.');
+  assert.equal(value?.kind, 'values');
+  assert.equal(value?.tight, true);
+  assert.equal(value?.claimText, '60 days');
+  assert.equal(conflict('Dex provides authentication for the portal.', 'Keycloak provides authentication for the portal.')?.kind, 'names');
+  assert.equal(conflict('The plugin is disabled by default.', 'The plugin is enabled by default.')?.kind, 'opposites');
+  assert.equal(conflict('Backups usually run at night.', 'Backups rarely run at night.')?.kind, 'quantifiers');
+  assert.equal(conflict('Also administrators can use Bulk Import.', 'Only administrators can use Bulk Import.')?.kind, 'quantifiers');
+  assert.equal(conflict('Audit records are not copied to the archive.', 'Audit records are copied to the archive.')?.kind, 'negation');
+  assert.equal(conflict('Prometheus displays the metrics that Grafana collects.', 'Grafana displays the metrics that Prometheus collects.')?.kind, 'swaps');
+});
+
+test('prefixes that point opposite ways make opposites no word list names; a long word after "a-" too', () => {
+  assert.equal(conflict('The client downloads the archive from the registry.', 'The client uploads the archive to the registry.')?.kind, 'opposites');
+  assert.equal(conflict('The filter excludes archived repositories from the list.', 'The filter includes archived repositories in the list.')?.kind, 'opposites');
+  assert.equal(conflict('The policy blocks outbound traffic on port 443.', 'The policy blocks inbound traffic on port 443.')?.kind, 'opposites');
+  assert.equal(conflict('The plugin sends asynchronous requests to the backend.', 'The plugin sends synchronous requests to the backend.')?.kind, 'opposites');
+  // a prefix with no opposite prefix on the other word is no pair ("design" / "sign")
+  assert.notEqual(conflict('The team reviews the sign before the release.', 'The team reviews the design before the release.')?.kind, 'opposites');
+});
+
+test('two values of one setting the document lists exclude each other; the setting as written does not', () => {
+  const sentence = 'In this release the pull policy changed from `Always` to `IfNotPresent`.';
+  const document = `${sentence} The policy can be \`Always\`, \`IfNotPresent\` or \`Never\`.`;
+  const f = conflict('In this release the pull policy changed from Always to Always.', sentence, document);
+  assert.equal(f?.kind, 'opposites');
+  assert.equal(f?.sourceText, 'IfNotPresent');
+  assert.equal(conflict('In this release the pull policy changed from Always to IfNotPresent.', sentence, document), undefined);
+  assert.ok(valueSetsOf([passage(document, document)]).exclusive('Never', 'Always'));
+  assert.ok(!valueSetsOf([passage(sentence, sentence)]).exclusive('Never', 'Always'));
+});
+
+test('a name and its short form, its initials or a typo of a long word are one name', () => {
+  assert.equal(conflict('Visit the United States Department of State website.', 'Visit the US Department of State website.'), undefined);
+  assert.equal(conflict('You must register to vote in New York State.', 'You must register to vote in NY State.'), undefined);
+  assert.equal(conflict('Use the Sales Tax Ememption form at the counter.', 'Use the Sales Tax Exemption form at the counter.'), undefined);
+  // two short names one letter apart are two names
+  assert.equal(conflict('The proxy for HTTP requests is set in the cluster.', 'The proxy for HTTPS requests is set in the cluster.')?.kind, 'names');
+});
+
+test('a preposition is no opposite unless it has one; a negation in a clause the claim leaves out counts for nothing', () => {
+  assert.equal(conflict('You can display the sticker on any vehicle.', 'You can display the sticker of any vehicle.'), undefined);
+  assert.equal(conflict('You need to surrender your plates to the DMV immediately.', "If you don't have insurance, you need to surrender your plates to the DMV immediately."), undefined);
+  assert.equal(conflict('Tartrate does not stay in the blood for 24 hours, whereas succinate stays in the blood for 24 hours.', 'Succinate stays in the blood for 24 hours, whereas tartrate does not stay in the blood for 24 hours.'), undefined);
+  assert.equal(conflict('Dry the hair, avoiding the use of a hot dryer.', 'Dry the hair and do not use a hot dryer.'), undefined);
+});
+
+test('a number from another sentence, a label or a list marker is no counterpart', () => {
+  assert.equal(conflict('You must have been married for 10 years.', 'You must be 62 years old. You must have been married for 10 years.'), undefined);
+  assert.equal(conflict('Click Save to finish (step 3).', 'Step 5: Click Save to finish.'), undefined);
+});
+
+const one = firstVerdictOver([
+  passage('ops', 'The Operator creates a set of resources in the namespace. You can create, update, or delete a role in the Web UI.'),
+  passage('terms', 'This functionality uses the spec.scaffoldedFrom field in catalog entities.'),
+  ...releaseNotes(),
+]);
+
+test('the main verb swapped for an alternative the documents list is unsupported; an unrelated verb is uncertain; a synonym stays supported', () => {
+  const v = one('The Operator deletes a set of resources in the namespace.');
+  assert.equal(v.verdict, 'unsupported', v.reason);
+  assert.match(v.reason, /says 'creates' where this says 'deletes'/);
+  // "relies on" for "uses": a verb WordNet does not relate; as often a paraphrase as a change, so
+  // the sentence is not clearly supported, and not called unsupported either
+  const relies = one('This functionality relies on the spec.scaffoldedFrom field in catalog entities.');
+  assert.deepEqual([relies.verdict, relies.certainty], ['supported', 'uncertain']);
+  // "employs" is a synonym of "uses"
+  assert.equal(one('This functionality employs the spec.scaffoldedFrom field in catalog entities.').verdict, 'supported');
+});
+
+test('what adds, hedges or bounds is no denial: "not only", "not necessarily", "no more than"; "one of" and "the first step" are no counts', () => {
+  assert.equal(conflict('Cycling is not only good for the joints but also for the heart.', 'Cycling is good for the joints.'), undefined);
+  assert.equal(conflict('A high score does not necessarily mean the plan is approved.', 'A high score means the plan is approved.'), undefined);
+  assert.equal(conflict('Refunds are issued in no more than 30 days.', 'Refunds are issued within 30 days.'), undefined);
+  assert.equal(conflict('Whether or not you apply online, the fee is charged.', 'The fee is charged when you apply online.'), undefined);
+  assert.equal(conflict('Brushing is one of the best ways to clean the grout.', 'Brushing is two of the best ways to clean the grout.'), undefined);
+  assert.equal(conflict('The first step is to remove the cover.', 'The second step is to remove the cover.'), undefined);
+  // a real denial still is one
+  assert.equal(conflict('Refunds are not issued in 30 days.', 'Refunds are issued in 30 days.')?.kind, 'negation');
+});
