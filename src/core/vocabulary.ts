@@ -125,12 +125,13 @@ export function countFindings(sentences: readonly Judged[]): FindingCounts {
 /**
  * "3 supported, 1 unsupported, 1 contradicted, 1 possibly contradicted": the claims' findings in
  * display order. Zero counts are left out except supported (so "0 supported" still says it);
- * `all` keeps every claim finding, for summaries whose shape should not change; `problems` names
+ * `all` keeps every claim finding, for summaries whose shape should not change (but "sources
+ * disagree", rare, only when some do); `problems` names
  * only the problems there are ("1 unsupported, 1 contradicted").
  */
 export function countsText(c: FindingCounts, opts: { all?: boolean; problems?: boolean } = {}): string {
   if (opts.problems) return FINDING_ORDER.filter((f) => FINDINGS[f].ruleId !== undefined && c[f] > 0).map((f) => `${c[f]} ${FINDINGS[f].label}`).join(', ');
-  return FINDING_ORDER.filter((f) => f !== 'not_claim' && (opts.all || f === 'supported' || c[f] > 0))
+  return FINDING_ORDER.filter((f) => f !== 'not_claim' && ((opts.all && f !== 'disputed') || f === 'supported' || c[f] > 0))
     .map((f) => `${c[f]} ${FINDINGS[f].label}`)
     .join(', ');
 }

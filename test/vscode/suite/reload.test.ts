@@ -41,6 +41,8 @@ afterReload('after a reload a paragraph is checked from the stored index before 
   const result = await vscode.commands.executeCommand<CheckResult>('verity.checkParagraph', doc.uri, rangeOf(doc, 'Passport photos may be taken in the consulate garden on Sundays.'));
   const startup = await vscode.commands.executeCommand<Startup>('verity.test.startup');
   const allowed = await mayBeRead();
+  // the glossary (verity.glossary.json, read when the first check makes a checker) is no document
+  allowed.add('verity.glossary.json');
   const reread = Object.keys(startup.reads).filter((p) => !allowed.has(p));
   const done = Date.now();
   const last = await vscode.commands.executeCommand<{ waitedForIndexMs: number; checkMs: number; totalMs: number }>('verity.test.lastCheck');
