@@ -1,7 +1,9 @@
 /**
- * `npm run bench [-- --quick] [-- --only ingest,index,scale,check,loop,ocr,trust]`: prints the benchmark
- * tables of every area. Figures are printed, never asserted: these machines are noisy, so
- * comparisons are taken side by side inside one run.
+ * `npm run bench [-- --quick] [-- --only ingest,index,scale,cli,check,loop,ocr,trust]`: prints the
+ * benchmark tables of every area. Figures are printed, never asserted: these machines are noisy,
+ * so comparisons are taken side by side inside one run. The scale and CLI sections take more
+ * flags (`--sizes 10k,100k`, `--signed`, `--scale-5m`, `--minisearch-1m`, `--before <checkout>`, `--fresh`;
+ * see their files).
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -14,7 +16,7 @@ interface BenchContext {
 }
 type Section = { run(ctx: BenchContext): Promise<void> };
 
-const SECTIONS = ['ingest', 'index', 'scale', 'check', 'loop', 'ocr', 'trust'] as const;
+const SECTIONS = ['ingest', 'index', 'scale', 'cli', 'check', 'loop', 'ocr', 'trust'] as const;
 
 async function main(): Promise<void> {
   const root = path.resolve(__dirname, '..');

@@ -1,14 +1,16 @@
 /**
  * Retrieval quality on the dev sets: `npm run eval:retrieval [-- --questions <file>]
- * [--corpus doc2dial|rhdh|all] [--quick] [--shards N] [--min-words N] [--max-words N]
+ * [--corpus doc2dial|rhdh|all] [--quick] [--flush-postings N] [--min-words N] [--max-words N]
  * [--ranking '<RankingParams JSON>']`. Passage size defaults to the product's (DEFAULT_OPTIONS).
  *
  * Each corpus is ingested with the product's markdown ingest and indexed with the product's
  * passage index. For three query constructions (last user turn; last turn + ~100 history tokens,
  * the product's buildQuery; the full history) it prints document recall@1/@2/@5 (is a gold
  * document among the first k distinct documents of the ranked passages) and gold-passage
- * recall@1/@5 (see scripts/eval/corpora.ts for the gold passage), for the product, a 1-shard
- * product index (must equal the sharded one), textbook BM25, MiniSearch and stock Orama.
+ * recall@1/@5 (see scripts/eval/corpora.ts for the gold passage), for the product (its index
+ * flushed into several segments, searched with skipping), the same index scored exhaustively
+ * (must rank the same: the count of identical top 10s is printed), textbook BM25, MiniSearch and
+ * stock Orama.
  * The last line is the JSON summary for the product with the history query.
  */
 import path from 'node:path';
@@ -59,15 +61,19 @@ function evaluate(r: Retriever, qs: EvalQuestion[], c: Construction, pathOf: Map
   return { n: qs.length, doc: { 1: pct(hits.d1), 2: pct(hits.d2), 5: pct(hits.d5) }, psg: { 1: pct(hits.p1), 5: pct(hits.p5) } };
 }
 
-async function productRetriever(name: string, passages: Passage[], shards: number, ranking?: Partial<RankingParams>): Promise<Retriever> {
-  const index = createPassageIndex({ shards, ranking });
+async function productRetrievers(passages: Passage[], flushPostings: number, ranking?: Partial<RankingParams>): Promise<{ product: Retriever; exhaustive: Retriever; segments: number }> {
+  const index = createPassageIndex({ flushPostings, ranking });
   await index.add(passages);
-  return { name, search: (query, k) => index.search(query, { k }).map((h) => h.passage.id) };
+  return {
+    product: { name: 'Verity', search: (query, k) => index.search(query, { k }).map((h) => h.passage.id) },
+    exhaustive: { name: 'Verity (exhaustive)', search: (query, k) => index.search(query, { k, exhaustive: true }).map((h) => h.passage.id) },
+    segments: index.status().segments,
+  };
 }
 
 const fmt = (x: number): string => x.toFixed(1).padStart(5);
 
-async function runCorpus(corpus: Corpus, opts: { quick: boolean; shards: number; ranking?: Partial<RankingParams> }): Promise<Scores> {
+async function runCorpus(corpus: Corpus, opts: { quick: boolean; flushPostings: number; ranking?: Partial<RankingParams> }): Promise<Scores> {
   const log = (s: string): void => console.log(s);
   let qs = corpus.questions;
   if (opts.quick && qs.length > 400) qs = qs.filter((_, i) => i % Math.ceil(qs.length / 400) === 0);
@@ -76,15 +82,16 @@ async function runCorpus(corpus: Corpus, opts: { quick: boolean; shards: number;
   log(`\n== ${corpus.name}: ${corpus.files.length} files, ${corpus.passages.length} passages, ${qs.length} questions (${withGold} with gold passages, ${golds.toFixed(1)} per question)`);
   const pathOf = new Map(corpus.passages.map((p) => [p.id, p.path]));
   const t0 = performance.now();
-  const product = await productRetriever(`Verity (${opts.shards} shards)`, corpus.passages, opts.shards, opts.ranking);
-  const single = await productRetriever('Verity (1 shard)', corpus.passages, 1, opts.ranking);
-  const retrievers: Retriever[] = [product, single, textbookBm25(corpus.passages), miniSearch(corpus.passages), stockOrama(corpus.passages)];
-  log(`indexed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const { product, exhaustive, segments } = await productRetrievers(corpus.passages, opts.flushPostings, opts.ranking);
+  const retrievers: Retriever[] = [product, exhaustive, textbookBm25(corpus.passages), miniSearch(corpus.passages), stockOrama(corpus.passages)];
+  log(`indexed in ${((performance.now() - t0) / 1000).toFixed(1)} s (Verity: ${segments} segments)`);
   const hasHistory = qs.some((q) => q.history.length > 0);
   const constructions = hasHistory ? CONSTRUCTIONS : (['last turn'] as Construction[]);
   log(`${'query'.padEnd(20)} ${'system'.padEnd(20)} | doc R@1 R@2 R@5 | psg R@1 R@5 | ms/q`);
   let summary: Scores | undefined;
   for (const c of constructions) {
+    const same = qs.filter((q) => product.search(queryFor(q, c), 10).join() === exhaustive.search(queryFor(q, c), 10).join()).length;
+    log(`${c}: Verity's top 10 equals exhaustive scoring's for ${same} of ${qs.length} questions`);
     for (const r of retrievers) {
       const t = performance.now();
       const s = evaluate(r, qs, c, pathOf);
@@ -106,7 +113,8 @@ async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
   const questions = arg('questions');
   const which = arg('corpus') ?? (questions ? 'doc2dial' : 'all');
-  const shards = Number(arg('shards') ?? 4);
+  // small enough that each corpus is searched as several segments
+  const flushPostings = Number(arg('flush-postings') ?? 20_000);
   // passage size: the product's defaults unless overridden
   const chunk: ChunkOpts = { minWords: Number(arg('min-words') ?? DEFAULT_OPTIONS.passageMinWords), maxWords: Number(arg('max-words') ?? DEFAULT_OPTIONS.passageMaxWords) };
   const rankingArg = arg('ranking');
@@ -115,11 +123,11 @@ async function main(): Promise<void> {
   let summary: Scores | undefined;
   if (which === 'doc2dial' || which === 'all') {
     const d = path.join(data, 'doc2dial');
-    summary = await runCorpus(loadDoc2dial(d, questions ? path.resolve(questions) : path.join(d, 'questions.dev.jsonl'), chunk), { quick, shards, ranking });
+    summary = await runCorpus(loadDoc2dial(d, questions ? path.resolve(questions) : path.join(d, 'questions.dev.jsonl'), chunk), { quick, flushPostings, ranking });
   }
   if (which === 'rhdh' || which === 'all') {
     const d = path.join(data, 'rhdh-docs');
-    const s = await runCorpus(loadRhdh(d, path.join(d, 'questions.dev.jsonl'), chunk), { quick, shards, ranking });
+    const s = await runCorpus(loadRhdh(d, path.join(d, 'questions.dev.jsonl'), chunk), { quick, flushPostings, ranking });
     summary ??= s;
   }
   if (!summary) throw new Error(`unknown corpus ${which}`);

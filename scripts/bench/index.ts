@@ -28,14 +28,14 @@ export async function run(ctx: Ctx): Promise<void> {
   const corpus = loadBenchCorpus(path.join(ctx.sharedDir, 'data'));
   const sizes = ctx.quick ? [10_000] : [10_000, 100_000];
   log(`passages: doc2dial + rhdh markdown, product ingest (${DEFAULT_OPTIONS.passageMinWords}-${DEFAULT_OPTIONS.passageMaxWords} words) = ${corpus.base.length} passages, replicated under copyN/ prefixes to each size`);
-  log(`queries: ${corpus.queries.length} doc2dial dev turns with ~100 tokens of history (buildQuery), k = 10; index: 4 shards`);
+  log(`queries: ${corpus.queries.length} doc2dial dev turns with ~100 tokens of history (buildQuery), k = 10; index: segments`);
   log('');
   log('| passages | insert passages/s | search p50 / p95 ms | save s | snapshot MB | load s | restart (load + 1st query) s | heap MB (index + passages) |');
   log('|---|---|---|---|---|---|---|---|');
   for (const n of sizes) {
     const h0 = heapMB();
     let passages = scaled(corpus.base, n);
-    let index = createPassageIndex({ shards: 4 });
+    let index = createPassageIndex();
     let t = performance.now();
     await index.add(passages);
     const insertRate = n / ((performance.now() - t) / 1000);

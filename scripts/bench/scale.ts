@@ -1,20 +1,23 @@
 /**
- * Scale benchmark (issue 7): the product index (Orama with Verity's index component, 4 shards)
- * against MiniSearch on the same passages and queries in one run — build time, heap, search
- * p50/p95, restart (load the snapshot + answer the first query), single-file re-index — plus a
- * check that the sharded index returns the same top 10 as a single-shard one.
+ * Scale benchmark (issue 29): the passage index at 10k, 100k and 1M passages (`--quick`: 10k
+ * only; `--scale-5m` adds 5M), side by side with MiniSearch where it fits (10k and 100k; 1M with
+ * `--minisearch-1m`), and with the index of another checkout (`--before <checkout>`: the same
+ * runs against its src/, e.g. the sharded index this replaced). Corpus: doc2dial and RHDH
+ * passages copied with growing vocabulary (scripts/bench/corpus.ts); queries: 200 doc2dial dev
+ * turns with history. Each run is a fresh process (scripts/bench/scaleRun.ts), so heap and RSS
+ * are its own. Figures: build (add + save, merges included), search p50/p95/p99 (a timed pass
+ * over the queries after an untimed one: a warm index), the share of
+ * the query terms' postings scored, restart (open + first query, fresh process), heap and RSS
+ * after a full GC, store size, and save after editing one file (the middle of three; with the
+ * time the event loop was held, summed, and its longest stall). `--signed` adds each Verity row
+ * again with the store behind the trust layer (signed, as the CLI opens it); `--sizes 10k,100k`
+ * picks the sizes (default 10k, 100k, 1M).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import MiniSearch from 'minisearch';
-import { createPassageIndex, type PassageIndex } from '../../src/core/index/index';
-import { analyze } from '../../src/core/text/analyzer';
-import type { Passage } from '../../src/core/types';
-import { createFsStorage } from '../../src/node/fsStorage';
-import { DEFAULT_OPTIONS } from '../../src/core/verity';
-import { heapMB, loadBenchCorpus, percentile, scaled } from '../eval/scaledCorpus';
 
 interface Ctx {
   sharedDir: string | undefined;
@@ -22,133 +25,68 @@ interface Ctx {
   log: (line: string) => void;
 }
 
-interface Row {
-  name: string;
-  buildS: number;
-  heap: number;
-  p50: number;
-  p95: number;
-  restartS: number;
-  reindexMs: number;
+type Row = Record<string, number | string | undefined>;
+
+function runChild(args: string[], heapMB = 12_288): Row {
+  const script = path.join(__dirname, 'scaleRun.ts');
+  const out = execFileSync(process.execPath, ['--expose-gc', `--max-old-space-size=${heapMB}`, '--import', 'tsx', script, ...args], { encoding: 'utf8', maxBuffer: 1 << 24, stdio: ['ignore', 'pipe', 'inherit'] });
+  return JSON.parse(out.trim().split('\n').at(-1)!) as Row;
 }
 
-const MINI_OPTIONS = { fields: ['text'], idField: 'id', tokenize: (s: string) => analyze(s), processTerm: (t: string) => t };
-const flat = (p: Passage): string => `${p.headings.join(' ')}\n${p.text}`;
+const f1 = (x: unknown): string => (typeof x === 'number' ? x.toFixed(1) : '–');
+const f2 = (x: unknown): string => (typeof x === 'number' ? x.toFixed(2) : '–');
+const f0 = (x: unknown): string => (typeof x === 'number' ? Math.round(x).toLocaleString('en') : '–');
 
-/** Load + first query in a fresh process (seconds), as a real restart would be. */
-function restart(kind: 'verity' | 'minisearch', where: string, query: string): { s: number; size: number; heapMB: number } {
-  const probe = path.join(__dirname, '..', 'eval', 'restartProbe.ts');
-  const out = execFileSync(process.execPath, ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', probe, kind, where, query], { encoding: 'utf8' });
-  const r = JSON.parse(out.trim().split('\n').at(-1)!) as { ms: number; size: number; heapMB: number };
-  return { s: r.ms / 1000, size: r.size, heapMB: r.heapMB };
-}
-
-function latencies(search: (q: string) => unknown, queries: string[]): number[] {
-  // an untimed warm-up pass (a third of the set) before the timed one
-  for (const q of queries.slice(0, Math.ceil(queries.length / 3))) search(q);
-  return queries.map((q) => {
-    const t = performance.now();
-    search(q);
-    return performance.now() - t;
-  });
-}
-
-/** Prints the side-by-side scale table. */
+/** Prints the scale table. */
 export async function run(ctx: Ctx): Promise<void> {
   const { log } = ctx;
   if (!ctx.sharedDir) {
     log('skipped: ../shared/data is absent');
     return;
   }
-  const corpus = loadBenchCorpus(path.join(ctx.sharedDir, 'data'));
-  const n = ctx.quick ? 20_000 : 100_000;
-  log(`${n.toLocaleString('en')} passages: doc2dial + rhdh markdown (product ingest, ${DEFAULT_OPTIONS.passageMinWords}-${DEFAULT_OPTIONS.passageMaxWords} words, ${corpus.base.length} passages) replicated under copyN/ prefixes`);
-  log(`${corpus.queries.length} doc2dial dev turns with history (buildQuery), top 10; MiniSearch gets the same passages and analysis`);
-  // MiniSearch takes ~1 s per history query at 100k: compare both on every 4th query (50)
-  const compare = corpus.queries.filter((_, i) => i % 4 === 0);
-  const h0 = heapMB();
-  const passages = scaled(corpus.base, n);
-  const hPassages = heapMB();
-  // files to re-index: one replica of each of five base files with several passages
-  const reFiles = [...corpus.files.keys()].filter((f) => corpus.files.get(f)!.length >= 3).slice(0, 5).map((f) => `copy1/${f}`);
-  const byPath = new Map<string, Passage[]>();
-  for (const p of passages) if (reFiles.includes(p.path)) byPath.set(p.path, [...(byPath.get(p.path) ?? []), p]);
-  const rows: Row[] = [];
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'verity-bench-scale-'));
-  try {
-    // --- Verity (Orama + BM25 component, 4 shards)
-    let index: PassageIndex | undefined = createPassageIndex({ shards: 4 });
-    let t = performance.now();
-    await index.add(passages);
-    const buildS = (performance.now() - t) / 1000;
-    const heap = heapMB() - hPassages;
-    const lat = latencies((q) => index!.search(q, { k: 10 }), compare);
-    const latAll = latencies((q) => index!.search(q, { k: 10 }), corpus.queries);
-    const reindex: number[] = [];
-    for (const f of reFiles) {
-      t = performance.now();
-      await index.removeByPath(f);
-      await index.add(byPath.get(f)!);
-      reindex.push(performance.now() - t);
+  const argv = process.argv;
+  const sizesAt = argv.indexOf('--sizes');
+  const sizes = sizesAt > 0 ? argv[sizesAt + 1]!.split(',').map((x) => Number(x.replace(/k$/i, '000').replace(/m$/i, '000000'))) : ctx.quick ? [10_000] : [10_000, 100_000, 1_000_000];
+  if (argv.includes('--scale-5m')) sizes.push(5_000_000);
+  const key = argv.includes('--signed') ? randomBytes(32).toString('hex') : undefined;
+  const beforeAt = argv.indexOf('--before');
+  const before = beforeAt > 0 ? path.resolve(argv[beforeAt + 1]!, 'src') : undefined;
+  log('passages: doc2dial + RHDH markdown (product ingest, 1,408 passages) copied under copyN/ with growing vocabulary (scripts/bench/corpus.ts)');
+  log('queries: 200 doc2dial dev turns with ~100 tokens of history (buildQuery), top 10; MiniSearch: same passages and analysis, every 4th query');
+  log('');
+  log('| system | passages | build s (CPU s) | search p50 / p95 / p99 ms (CPU ms per query) | postings scored | restart s | heap MB | RSS MB | store MB | save after one edit ms (event loop held: sum / longest) |');
+  log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const n of sizes) {
+    const systems: Array<[string, string[], string[]]> = [['Verity segments', ['build'], ['restart']]];
+    if (before) systems.push(['before (' + path.basename(path.dirname(before)) + ')', ['build', '--src', before], ['restart', '--src', before]]);
+    if (key) for (const [name, b, r] of [...systems]) systems.push([`${name}, signed`, [...b, '--signed', key], [...r, '--signed', key]]);
+    if (n <= 100_000 || (n === 1_000_000 && argv.includes('--minisearch-1m'))) systems.push(['MiniSearch 7', ['minisearch'], ['minirestart']]);
+    for (const [name, build, restart] of systems) {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'verity-bench-scale-'));
+      try {
+        const [mode, ...rest] = build;
+        const b = runChild([mode!, String(n), dir, ...rest]);
+        const [rmode, ...rrest] = restart;
+        let r: Row;
+        try {
+          r = runChild([rmode!, String(n), dir, ...rrest]);
+        } catch {
+          r = {};
+        }
+        const edit = b.editSaveMs === undefined ? '–' : `${f1(b.editSaveMs)} (${f1(b.editBlockedMs)} / ${f1(b.editLongestMs)})`;
+        const share = typeof b.scoredShare === 'number' ? `${(100 * b.scoredShare).toFixed(0)}%` : '–';
+        log(`| ${name} | ${f0(n)} | ${f1(b.buildS)} (${f1(b.buildCpuS)}) | ${f1(b.p50)} / ${f1(b.p95)} / ${f1(b.p99)} (${f1(b.searchCpuMs)}) | ${share} | ${f2(r.restartS)} | ${f0(r.heapMB)} (${f0(b.heapMB)}) | ${f0(r.rssMB)} (${f0(b.rssMB)}) | ${f0(b.storeMB)} | ${edit} |`);
+        if (b.saveError) log(`(${name}: saving ${f0(n)} passages failed: ${String(b.saveError)})`);
+        else if (r.size !== n || b.size !== n) log(`(${name}: ${String(b.size)} passages built, ${String(r.size)} after restart, ${n} expected)`);
+      } catch (e) {
+        log(`| ${name} | ${f0(n)} | failed: ${(e as Error).message.split('\n')[0]} |`);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     }
-    const top = corpus.queries.map((q) => index!.search(q, { k: 10 }).map((h) => h.passage.id).join());
-    const storage = createFsStorage(path.join(dir, 'verity'));
-    t = performance.now();
-    await index.save(storage, null);
-    const saveS = (performance.now() - t) / 1000;
-    index = undefined;
-    const re = restart('verity', path.join(dir, 'verity'), corpus.queries[0]!);
-    const restartS = re.s;
-    const restartHeap = re.heapMB;
-    if (re.size !== n) log(`(restart loaded ${re.size} passages, expected ${n})`);
-    rows.push({ name: 'Verity: Orama + BM25 component, 4 shards', buildS, heap, p50: percentile(lat, 50), p95: percentile(lat, 95), restartS, reindexMs: percentile(reindex, 50) });
-
-    // --- the same on one shard: results must be identical
-    let single: PassageIndex | undefined = createPassageIndex({ shards: 1 });
-    await single.add(passages);
-    for (const f of reFiles) {
-      await single.removeByPath(f);
-      await single.add(byPath.get(f)!);
-    }
-    const same = corpus.queries.filter((q, i) => single!.search(q, { k: 10 }).map((h) => h.passage.id).join() === top[i]).length;
-    const latSingle = latencies((q) => single!.search(q, { k: 10 }), corpus.queries);
-    single = undefined;
-    heapMB();
-
-    // --- MiniSearch
-    const hm = heapMB();
-    let mini: MiniSearch | undefined = new MiniSearch(MINI_OPTIONS);
-    t = performance.now();
-    mini.addAll(passages.map((p) => ({ id: p.id, text: flat(p) })));
-    const miniBuild = (performance.now() - t) / 1000;
-    const miniHeap = heapMB() - hm;
-    const miniLat = latencies((q) => mini!.search(q).slice(0, 10), compare);
-    const miniRe: number[] = [];
-    for (const f of reFiles) {
-      t = performance.now();
-      const ps = byPath.get(f)!;
-      for (const p of ps) mini.discard(p.id);
-      mini.addAll(ps.map((p) => ({ id: p.id, text: flat(p) })));
-      miniRe.push(performance.now() - t);
-    }
-    const file = path.join(dir, 'minisearch.json');
-    writeFileSync(file, JSON.stringify(mini));
-    mini = undefined;
-    const miniRe2 = restart('minisearch', file, corpus.queries[0]!);
-    const miniRestart = miniRe2.s;
-    rows.push({ name: 'MiniSearch 7 (same analysis)', buildS: miniBuild, heap: miniHeap, p50: percentile(miniLat, 50), p95: percentile(miniLat, 95), restartS: miniRestart, reindexMs: percentile(miniRe, 50) });
-
-    log('');
-    log('| system | build s | heap MB (index) | search p50 / p95 ms | restart s | re-index one file ms |');
-    log('|---|---|---|---|---|---|');
-    for (const r of rows) log(`| ${r.name} | ${r.buildS.toFixed(1)} | ${r.heap.toFixed(0)} | ${r.p50.toFixed(1)} / ${r.p95.toFixed(1)} | ${r.restartS.toFixed(2)} | ${r.reindexMs.toFixed(1)} |`);
-    log('');
-    log(`search p50 / p95 above over the same ${compare.length} queries; Verity 4 shards over all ${corpus.queries.length}: ${percentile(latAll, 50).toFixed(1)} / ${percentile(latAll, 95).toFixed(1)} ms`);
-    log(`Verity 1 shard: search p50 / p95 ${percentile(latSingle, 50).toFixed(1)} / ${percentile(latSingle, 95).toFixed(1)} ms; top-10 identical to 4 shards for ${same}/${corpus.queries.length} queries`);
-    log(`Verity snapshot save ${saveS.toFixed(2)} s; the passage objects themselves ${(hPassages - h0).toFixed(0)} MB`);
-    log(`whole-process heap after restart (fresh process, index loaded, 1 query): Verity ${restartHeap.toFixed(0)} MB (passages with text included), MiniSearch ${miniRe2.heapMB.toFixed(0)} MB (index only: MiniSearch keeps no text)`);
-    log('heap (index) = V8 heap after a full GC minus the heap holding the passage objects both systems were given; restart = load the saved index + answer the first query, in a fresh process; re-index = remove a file\'s passages and add them again (median of 5 files)');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
   }
+  log('');
+  log('heap / RSS: after a full GC in a fresh process that opened the index and answered one query; in brackets, in the process that built it (after the build).');
+  log('build: adding the passages and saving them (merges included); the passages are made in batches of 10,000 between the timed calls. CPU: process CPU time of the same calls (on a shared machine wall time also counts waiting for a core).');
+  log('event loop held: 1 ms timer ticks that came late, counted as far as the process used CPU meanwhile.');
 }

@@ -1,7 +1,8 @@
 /**
  * What signing a store costs (issue 31): the same passage index saved and loaded through the
  * plain file storage and through the trust layer (core/index/storeTrust.ts: a SHA-256 of every
- * blob written and read, a signed ledger rewritten after each write), side by side in one run,
+ * blob written and read — by 8 KB blocks for segment files read by offset — and a signed ledger
+ * rewritten after each write), side by side in one run,
  * at 10k and 100k passages of real documents; plus saving after one file changed.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -36,12 +37,12 @@ export async function run(ctx: Ctx): Promise<void> {
   }
   const corpus = loadBenchCorpus(path.join(ctx.sharedDir, 'data'));
   const signer = createStoreSigner(randomBytes(32));
-  log('passages: doc2dial + rhdh markdown, replicated to each size; 4 shards; each cell: plain / signed (seconds), two rounds alternating');
+  log('passages: doc2dial + rhdh markdown, replicated to each size; segments (one per save of a fresh index); each cell: plain / signed (seconds), two rounds alternating');
   log('');
-  log('| passages | store MB | SHA-256 of the store (s) | save (all shards) | load | save after one file changed |');
+  log('| passages | store MB | SHA-256 of the store (s) | save (all segments) | load | save after one file changed |');
   log('|---|---|---|---|---|---|');
   for (const n of ctx.quick ? [10_000] : [10_000, 100_000]) {
-    const index: PassageIndex = createPassageIndex({ shards: 4 });
+    const index: PassageIndex = createPassageIndex();
     const passages = scaled(corpus.base, n);
     await index.add(passages);
     const onePath = passages[0]!.path;
@@ -54,8 +55,8 @@ export async function run(ctx: Ctx): Promise<void> {
         const dir = mkdtempSync(path.join(os.tmpdir(), `verity-bench-trust-${kind}-`));
         try {
           const open = async (): Promise<StoragePort> => (kind === 'plain' ? createFsStorage(dir) : openTrustedStorage(createFsStorage(dir), signer));
-          // a fresh index object each time, so every shard is dirty and written
-          const copy = createPassageIndex({ shards: 4 });
+          // a fresh index object each time, so every segment is written
+          const copy = createPassageIndex();
           await copy.add(passages);
           const storage = await open();
           cells[kind].save.push(await seconds(() => copy.save(storage, { bench: true })));
@@ -78,5 +79,5 @@ export async function run(ctx: Ctx): Promise<void> {
     const cell = (k: 'save' | 'load' | 'edit') => `${cells.plain[k].map((x) => x.toFixed(3)).join(', ')} / ${cells.signed[k].map((x) => x.toFixed(3)).join(', ')}`;
     log(`| ${n.toLocaleString('en')} | ${mb.toFixed(0)} | ${Math.min(...hashS).toFixed(3)} | ${cell('save')} | ${cell('load')} | ${cell('edit')} |`);
   }
-  log('signed: every blob hashed (SHA-256) on write and on read, the ledger (signature.json) rewritten and fsync\'d after each write.');
+  log('signed: every blob hashed (SHA-256) on write and on read (segment files by 8 KB blocks as they are read), the ledger (signature.json) rewritten and fsync\'d after each write.');
 }

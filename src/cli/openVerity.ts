@@ -17,6 +17,7 @@ import type { CliIO } from './io';
 import { printable } from './printable';
 import { coreLimitOptions, limitsDiffer, limitsFromFlags, pdfLimitOptions, type IndexLimits } from './limits';
 import { cliSigner, forgetSigners, readOnlyStorage, readStoreInfo, writeStoreInfo, type StoreInfo } from './storeInfo';
+import { isPgUrl, openPgReader, openPgWriter } from './openPgStore';
 
 const roots = new WeakMap<Verity, string>();
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -88,6 +89,12 @@ export async function openVerity(opts: OpenOptions): Promise<Verity> {
     await verity.indexWorkspace();
     return verity;
   }
+  // a team index on a server, named by the user on the command line: read as CI left it
+  if (opts.store && isPgUrl(opts.store)) {
+    const { verity, root } = await openPgReader({ ...opts, store: opts.store, logger, cwd: opts.io.cwd, cleanups });
+    roots.set(verity, root);
+    return verity;
+  }
   const storeDir = await storeArgument(opts.store, opts.io.cwd);
   const shown = displayDir(storeDir, opts.io.cwd);
   const signer = await cliSigner(opts.io, logger);
@@ -137,6 +144,11 @@ export async function openVerity(opts: OpenOptions): Promise<Verity> {
 export async function openStoreFor(docsDir: string, opts: Omit<OpenOptions, 'docs'>): Promise<Verity> {
   const logger = stderrLogger(opts.io, opts.verbose ?? false);
   const root = await folderArgument(docsDir, opts.io.cwd);
+  if (opts.store && isPgUrl(opts.store)) {
+    const verity = await openPgWriter(root, { ...opts, store: opts.store, logger, cwd: opts.io.cwd, cleanups });
+    roots.set(verity, root);
+    return verity;
+  }
   const storeDir = await storeArgument(opts.store, opts.io.cwd);
   const shown = displayDir(storeDir, opts.io.cwd);
   // One writer at a time; a second waits, then fails with one line.
@@ -205,7 +217,22 @@ function failLoudly(storage: StoragePort, storeDir: string): StoragePort {
       throw readOnlyError(storeDir, e) ?? e;
     }
   };
-  return { read: (n) => storage.read(n), list: () => storage.list(), write: (n, d) => wrap(() => storage.write(n, d)), remove: (n) => wrap(() => storage.remove(n)) };
+  return {
+    read: (n) => storage.read(n),
+    list: () => storage.list(),
+    write: (n, d) => wrap(() => storage.write(n, d)),
+    remove: (n) => wrap(() => storage.remove(n)),
+    ...(storage.open ? { open: (n: string) => storage.open!(n) } : {}),
+    ...(storage.createWriter
+      ? {
+          createWriter: (n: string) =>
+            wrap(async () => {
+              const w = await storage.createWriter!(n);
+              return { write: (c: Uint8Array) => wrap(() => w.write(c)), commit: () => wrap(() => w.commit()), abort: () => w.abort() };
+            }),
+        }
+      : {}),
+  };
 }
 
 /** The folder a command was given, resolved; a file or a missing path is a clear error. */

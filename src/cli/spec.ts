@@ -21,7 +21,7 @@ export interface CommandSpec {
   run: (parsed: ParsedArgs, io: CliIO) => Promise<number>;
 }
 
-export const STORE_FLAG: FlagSpec = { name: 'store', value: '<dir>', default: './.verity', help: 'the folder holding the index that "verity index" made (it may live anywhere)' };
+export const STORE_FLAG: FlagSpec = { name: 'store', value: '<dir>', default: './.verity', help: 'the folder holding the index that "verity index" made (it may live anywhere), or a team index on PostgreSQL: postgres://host/db?corpus=NAME (credentials from the PG* variables or the URL, never printed)' };
 export const DOCS_FLAG: FlagSpec = {
   name: 'docs',
   value: '<path>',

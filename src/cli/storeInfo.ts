@@ -44,8 +44,11 @@ export async function writeStoreInfo(storage: StoragePort, info: StoreInfo): Pro
 /** The storage with writes turned into a note: for commands that only read. */
 export function readOnlyStorage(storage: StoragePort, onWrite: () => void): StoragePort {
   return {
+    readOnly: true,
     read: (name) => storage.read(name),
     list: () => storage.list(),
+    // segments are read by offset (a store of a million passages is not read whole)
+    ...(storage.open ? { open: (name: string) => storage.open!(name) } : {}),
     write: async () => onWrite(),
     remove: async () => onWrite(),
   };

@@ -6,6 +6,7 @@ import type { CheckResult, FileRecord, HistoryTurn, Passage, SearchHit, SearchOp
 import type { EmbeddingPort, Logger, ModelPort, PdfTextPort, StoragePort, WorkspacePort } from './ports';
 import type { OcrPort } from './ocr/ocrPort';
 import type { OcrProgress, OcrSummary } from './ocr/ocrStage';
+import type { SearchPort } from './search/port';
 
 export interface VerityOptions {
   /** Target passage size in words (sections longer than max are split on block boundaries). */
@@ -102,6 +103,11 @@ export interface VerityDeps {
   embeddings?: EmbeddingPort;
   /** Recognises image-only PDF pages; OCR runs only with this and `options.ocr`. */
   ocr?: OcrPort;
+  /**
+   * Where the passages live when not in the in-process index: a team index on a server (issue 30).
+   * The facade then writes each file through it and searches and checks against it.
+   */
+  searchPort?: SearchPort;
   options?: Partial<VerityOptions>;
 }
 

@@ -25,6 +25,8 @@ export type VerityErrorCode =
   | 'STORE_READ_ONLY'
   | 'GLOSSARY_INVALID'
   | 'STORE_KEY'
+  // a store on a database server (issue 30) that cannot be reached, or refuses the credentials
+  | 'STORE_UNREACHABLE'
   // models
   | 'MODEL_UNAVAILABLE'
   | 'MODEL_UNREACHABLE'

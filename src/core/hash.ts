@@ -4,6 +4,12 @@
  * not meant for security.
  */
 export function hashString(s: string): string {
+  const [hi, lo] = hashLanes(s);
+  return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
+}
+
+/** The digest of {@link hashString} as two unsigned 32-bit numbers (high, low): no string built. */
+export function hashLanes(s: string): [number, number] {
   let h1 = 0xdeadbeef ^ s.length;
   let h2 = 0x41c6ce57 ^ s.length;
   for (let i = 0; i < s.length; i++) {
@@ -13,7 +19,7 @@ export function hashString(s: string): string {
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (h2 >>> 0).toString(16).padStart(8, '0') + (h1 >>> 0).toString(16).padStart(8, '0');
+  return [h2 >>> 0, h1 >>> 0];
 }
 
 /** Hash of raw bytes (files): same digest family as {@link hashString}. */

@@ -60,12 +60,42 @@ export interface PdfTextPort {
   extract(bytes: Uint8Array, options?: { signal?: AbortSignal; path?: string }): Promise<PdfDocText>;
 }
 
+/**
+ * A blob opened for reads by offset. `read` is synchronous on purpose: the index reads a few
+ * posting blocks and the text of the shown passages inside a synchronous search (Orama's search
+ * and the checker are synchronous), and a read served from the page cache takes microseconds.
+ */
+export interface RandomAccessBlob {
+  readonly size: number;
+  /** `length` bytes from `position`; throws when the range is outside the blob. */
+  read(position: number, length: number): Uint8Array;
+  /** Releases the handle. Reads after close throw. */
+  close(): void;
+}
+
+/** A blob written in pieces: invisible under its name until `commit` (temp file + rename). */
+export interface BlobWriter {
+  write(chunk: Uint8Array): Promise<void>;
+  commit(): Promise<void>;
+  /** Drops what was written (the name keeps its previous content, if any). */
+  abort(): Promise<void>;
+}
+
 /** A folder of named blobs for snapshots. `write` must be atomic (temp file + rename). */
 export interface StoragePort {
   read(name: string): Promise<Uint8Array | undefined>;
   write(name: string, data: Uint8Array): Promise<void>;
   remove(name: string): Promise<void>;
   list(): Promise<string[]>;
+  /** True when writes are discarded (a reader that must not change the store). */
+  readonly readOnly?: boolean;
+  /**
+   * Optional: opens a blob for reads by offset (undefined when it does not exist). Without it
+   * the index reads whole blobs into memory.
+   */
+  open?(name: string): Promise<RandomAccessBlob | undefined>;
+  /** Optional: writes a large blob in pieces. Without it the pieces are joined and written at once. */
+  createWriter?(name: string): Promise<BlobWriter>;
 }
 
 export interface ChatMessage {

@@ -12,6 +12,7 @@ import { ingestMarkdown } from './ingest/markdown';
 import { decodeText } from './ingest/decode';
 import { pdfHasText, pdfToPassages } from './ingest/pdf';
 import { createPassageIndex, loadPassageIndex, type PassageIndex } from './index';
+import { FileTable } from './index/fileTable';
 import { createChecker, type Checker } from './check/checker';
 import { GLOSSARY_FILE, parseGlossary } from './check/glossary';
 import type { Glossary } from './check/valueSets';
@@ -19,6 +20,7 @@ import { runTurn } from './loop/runTurn';
 import { EmbeddingIndexer } from './embeddingIndexer';
 import { fileRecordProblem } from './index/storeValidation';
 import { pathPatternMatcher } from './glob';
+import { checkOverPort } from './search/portChecker';
 
 /**
  * What counts as a draft unless configured: a drafts folder and files named as drafts. Drafts are
@@ -47,12 +49,19 @@ export const DEFAULT_OPTIONS: VerityOptions = {
   ocrMaxPagesPerFile: 20,
 };
 
-/** Snapshot metadata stored beside the index: the file table and what the passages depend on. */
+/**
+ * Snapshot metadata stored beside the index: what the passages depend on. The file records are
+ * kept by the index itself (FileTable), each with the passages it saves; snapshots of the format
+ * before segments held them here (`files`), and are read once.
+ */
 interface SnapshotMeta {
-  files: FileRecord[];
+  files?: FileRecord[];
   /** Options that change passages; a snapshot made with other values is rebuilt. */
   ingestKey: string;
 }
+
+/** Files stat'ed at once while looking for changes (a cold CLI run checks every file). */
+const STAT_BATCH = 64;
 
 const MESSAGES: Record<SkipCode, string> = {
   PDF_ENCRYPTED: 'encrypted PDF — needs a password',
@@ -86,7 +95,7 @@ export function createVerity(deps: VerityDeps): Verity {
   // what a store's passages were cut with: passage sizes, and INGEST_REVISION for changes to what
   // ingest keeps (2: instructions hidden in a comment are kept, so they mark their passage)
   const ingestKey = `${options.passageMinWords}-${options.passageMaxWords}-r${INGEST_REVISION}`;
-  let index: PassageIndex = createPassageIndex();
+  let index: PassageIndex = createPassageIndex({ storage: deps.storage });
   let checker: Checker | undefined;
   /**
    * The workspace's glossary (check/glossary.ts), read when a checker is made: after an index run
@@ -111,7 +120,7 @@ export function createVerity(deps: VerityDeps): Verity {
       return undefined;
     }
   };
-  const files = new Map<string, FileRecord>();
+  const files = new FileTable().mirrorInto(() => index);
   // globs or folder forms ('answers/', './answers'), as in .gitignore
   const isDraft = pathPatternMatcher(options.drafts ?? DEFAULT_DRAFTS);
   /** Indexed paths that may not be evidence: drafts (by these globs) plus the caller's own exclusions. */
@@ -120,6 +129,22 @@ export function createVerity(deps: VerityDeps): Verity {
     return [...new Set([...extra, ...[...files.keys()].filter((p) => draft(p))])];
   };
   const embedder = deps.embeddings ? new EmbeddingIndexer(deps.embeddings, log) : undefined;
+  // A search port given by the caller (a team index on a server, issue 30) holds the passages and
+  // file records; the in-process index then stays empty. Passages seen in results are kept for
+  // getPassage, which is synchronous.
+  const port = deps.searchPort;
+  let portPassages = 0;
+  const seen = new Map<string, Passage>();
+  const remember = (hits: SearchHit[]): SearchHit[] => {
+    if (seen.size > 4096) seen.clear();
+    for (const h of hits) seen.set(h.passage.id, h.passage);
+    return hits;
+  };
+  const passageTotal = (): number => (port ? portPassages : index.size);
+  const removePath = async (path: string): Promise<void> => {
+    if (port) await port.removeFile(path);
+    else await index.removeByPath(path);
+  };
   // One writer at a time: file events can arrive while a full index runs.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
@@ -129,6 +154,7 @@ export function createVerity(deps: VerityDeps): Verity {
   };
 
   const resetIndex = (next: PassageIndex): void => {
+    if (next !== index) void index.close();
     index = next;
     checker = undefined;
   };
@@ -160,11 +186,12 @@ export function createVerity(deps: VerityDeps): Verity {
     path: string,
     signal?: AbortSignal,
     force = false,
+    stat?: Promise<{ size: number; mtime: number } | undefined>,
   ): Promise<{ record: FileRecord; passages?: Passage[]; unchanged: boolean }> => {
     const kind = documentKind(path);
     if (!kind) throw new VerityError('BAD_INPUT', `not a markdown or PDF file: ${path}`);
     const prev = files.get(path);
-    const st = await deps.workspace.stat(path);
+    const st = await (stat ?? deps.workspace.stat(path));
     if (!st) return { record: skipped(path, kind, 'FILE_VANISHED', {}), unchanged: false };
     // Drafts are not read at all: an indexed draft would still shape the checker's word statistics.
     if (isDraft(path)) return { record: skipped(path, kind, 'DRAFT', st), unchanged: prev?.reason === 'DRAFT' };
@@ -224,6 +251,12 @@ export function createVerity(deps: VerityDeps): Verity {
   const apply = async (path: string, result: { record: FileRecord; passages?: Passage[]; unchanged: boolean }, signal?: AbortSignal, replace = true): Promise<void> => {
     files.set(path, result.record);
     if (result.unchanged) return;
+    if (port) {
+      // one transaction per file: the record and all its passages (OCR adds pages to what is there)
+      const passages = replace ? (result.passages ?? []) : [...(await port.filePassages(path)), ...(result.passages ?? [])];
+      await port.writeFile(result.record, passages, signal);
+      return;
+    }
     if (replace) await index.removeByPath(path);
     if (result.passages?.length) {
       const vectors = embedder ? await embedder.vectorsFor(result.passages, signal) : undefined;
@@ -232,27 +265,61 @@ export function createVerity(deps: VerityDeps): Verity {
     }
   };
 
+  /**
+   * Runs a read of the index; when the store turns out to be damaged (the index reads passages
+   * and postings from disk only when a query needs them), it is rebuilt from the documents and
+   * the read runs again.
+   */
+  const rebuildingIfDamaged = async <T>(read: () => T | Promise<T>): Promise<T> => {
+    try {
+      return await read();
+    } catch (e) {
+      if (!isVerityError(e) || e.code !== 'STORE_CORRUPT') throw e;
+      log.warn(`STORE_CORRUPT: ${e.message}; rebuilding from the documents`);
+      await serial(async () => {
+        resetIndex(createPassageIndex({ storage: deps.storage }));
+        files.loadFrom([]);
+      });
+      await verity.indexWorkspace({ force: true });
+      return read();
+    }
+  };
+
   const verity: Verity = {
     options,
 
     async load(signal) {
+      if (port) {
+        throwIfCancelled(signal);
+        files.loadFrom(await port.fileRecords());
+        portPassages = (await port.status()).passages;
+        log.info(`Loaded index: ${files.size} files, ${portPassages} passages.`);
+        return files.size > 0;
+      }
       if (!deps.storage) return false;
       throwIfCancelled(signal);
       const loaded = await loadPassageIndex(deps.storage, undefined, log);
       if (!loaded) return false;
       const meta = loaded.meta as Partial<SnapshotMeta> | undefined;
-      if (!meta || !Array.isArray(meta.files) || meta.ingestKey !== ingestKey) {
+      if (!meta || meta.ingestKey !== ingestKey || (loaded.converted && !Array.isArray(meta.files))) {
         log.info('Index snapshot was made with other passage settings; rebuilding.');
+        void loaded.index.close();
         return false;
       }
-      const problem = meta.files.map(fileRecordProblem).find((p) => p !== undefined);
+      const records = loaded.converted ? meta.files! : loaded.index.fileRecords();
+      const problem = records.map(fileRecordProblem).find((p) => p !== undefined);
       if (problem !== undefined) {
         log.warn(`STORE_CORRUPT: the index snapshot is refused (${problem}); rebuilding from the documents`);
+        void loaded.index.close();
         return false;
       }
       resetIndex(loaded.index);
-      files.clear();
-      for (const f of meta.files) files.set(f.path, f);
+      if (loaded.converted) {
+        files.loadFrom([]);
+        for (const f of records) files.set(f.path, f);
+        // the old format is written once in the new one (a reader's storage ignores the write)
+        await verity.save(signal);
+      } else files.loadFrom(records);
       if (embedder) await embedder.load(deps.storage);
       log.info(`Loaded index: ${files.size} files, ${index.size} passages.`);
       return true;
@@ -275,7 +342,7 @@ export function createVerity(deps: VerityDeps): Verity {
         let removed = 0;
         for (const path of [...files.keys()]) {
           if (!present.has(path)) {
-            await index.removeByPath(path);
+            await removePath(path);
             files.delete(path);
             removed++;
           }
@@ -284,15 +351,22 @@ export function createVerity(deps: VerityDeps): Verity {
         let indexed = 0;
         let unchanged = 0;
         const progress: IndexProgress = { phase: 'reading', done: 0, total: listed.length };
-        for (const path of listed) {
+        // the next files' size and date are asked for while the current ones are read
+        let stats: Array<Promise<{ size: number; mtime: number } | undefined>> = [];
+        for (const [i, path] of listed.entries()) {
           throwIfCancelled(signal);
           onProgress?.({ ...progress, path });
-          const result = await readFile(path, signal, force);
+          if (i % STAT_BATCH === 0) stats = listed.slice(i, i + STAT_BATCH).map((p) => deps.workspace.stat(p));
+          const result = await readFile(path, signal, force, stats[i % STAT_BATCH]);
           await apply(path, result, signal);
           if (result.unchanged) unchanged++;
           else if (result.record.state === 'indexed') indexed++;
           if (result.record.reason === 'FILE_VANISHED') files.delete(path);
           progress.done++;
+        }
+        if (port) {
+          await port.flush(signal);
+          portPassages = (await port.status()).passages;
         }
         if (deps.storage && (indexed || removed || force || listed.length - unchanged > 0)) {
           onProgress?.({ phase: 'saving', done: progress.done, total: progress.total });
@@ -306,7 +380,7 @@ export function createVerity(deps: VerityDeps): Verity {
           unchanged,
           removed,
           skipped: all.filter((f) => f.state === 'skipped'),
-          passages: index.size,
+          passages: passageTotal(),
           ms: Date.now() - t0,
         } satisfies IndexSummary;
       });
@@ -317,7 +391,7 @@ export function createVerity(deps: VerityDeps): Verity {
         if (!documentKind(path)) return undefined;
         const result = await readFile(path, signal);
         if (result.record.reason === 'FILE_VANISHED') {
-          await index.removeByPath(path);
+          await removePath(path);
           files.delete(path);
           checker = undefined;
           return undefined;
@@ -333,7 +407,7 @@ export function createVerity(deps: VerityDeps): Verity {
         const prefix = path.endsWith('/') ? path : `${path}/`;
         for (const p of [...files.keys()]) {
           if (p === path || p.startsWith(prefix)) {
-            await index.removeByPath(p);
+            await removePath(p);
             files.delete(p);
           }
         }
@@ -347,23 +421,27 @@ export function createVerity(deps: VerityDeps): Verity {
     },
 
     async save(signal) {
+      if (port) return port.flush(signal);
       if (!deps.storage) return;
-      const meta: SnapshotMeta = { files: [...files.values()], ingestKey };
+      const meta: SnapshotMeta = { ingestKey };
       await index.save(deps.storage, meta, signal);
       if (embedder) await embedder.save(deps.storage);
     },
 
     files: () => [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
-    passageCount: () => index.size,
-    getPassage: (id) => index.get(id),
+    passageCount: passageTotal,
+    getPassage: (id) => (port ? seen.get(id) : index.get(id)),
 
     async search(query: string, opts?: SearchOptions): Promise<SearchHit[]> {
       throwIfCancelled(opts?.signal);
-      if (embedder && index.hasVectors()) {
-        const vector = await embedder.queryVector(query, opts?.signal);
-        if (vector) return index.search(query, { ...opts, vector });
-      }
-      return index.search(query, opts);
+      if (port) return remember(await port.search(query, opts));
+      return rebuildingIfDamaged(async () => {
+        if (embedder && index.hasVectors()) {
+          const vector = await embedder.queryVector(query, opts?.signal);
+          if (vector) return index.search(query, { ...opts, vector });
+        }
+        return index.search(query, opts);
+      });
     },
 
     ocrPending: () => (ocrOn ? [...files.values()].filter(needsOcr).length : 0),
@@ -392,13 +470,18 @@ export function createVerity(deps: VerityDeps): Verity {
 
     async check(text: string, opts?: CheckOptions) {
       throwIfCancelled(opts?.signal);
-      checker ??= createChecker(index, { glossary: await readGlossary() });
-      return checker.check(text, { ...opts, excludePaths: notEvidence(opts?.excludePaths, opts?.drafts) });
+      if (port) return checkOverPort(port, text, { ...opts, excludePaths: notEvidence(opts?.excludePaths, opts?.drafts) });
+      return rebuildingIfDamaged(async () => {
+        checker ??= createChecker(index, { glossary: await readGlossary() });
+        return checker.check(text, { ...opts, excludePaths: notEvidence(opts?.excludePaths, opts?.drafts) });
+      });
     },
 
     async ask(question: string, opts: AskOptions = {}): Promise<Turn> {
       const model = opts.model ?? deps.model;
       if (!model) throw new VerityError('MODEL_UNAVAILABLE', 'No language model is configured: set a model endpoint (base URL and model name) or pick a model in the chat view.');
+      // the loop's checker reads its source synchronously; over a server it needs the async checker
+      if (port) throw new VerityError('BAD_INPUT', 'ask is not available with a store on a database server yet: use search and check, or a local store');
       checker ??= createChecker(index, { glossary: await readGlossary() });
       return runTurn(
         {
@@ -410,7 +493,7 @@ export function createVerity(deps: VerityDeps): Verity {
           },
           checker,
           model,
-          passageCount: () => index.size,
+          passageCount: passageTotal,
           logger: log,
         },
         question,
@@ -419,7 +502,7 @@ export function createVerity(deps: VerityDeps): Verity {
     },
 
     dispose() {
-      files.clear();
+      files.loadFrom([]);
       resetIndex(createPassageIndex());
     },
   };

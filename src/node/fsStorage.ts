@@ -1,6 +1,6 @@
-import { constants, promises as fs } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, promises as fs, readSync } from 'node:fs';
 import path from 'node:path';
-import type { StoragePort } from '../core/ports';
+import type { BlobWriter, RandomAccessBlob, StoragePort } from '../core/ports';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
@@ -9,7 +9,10 @@ const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
  * then renamed over the target, so a reader sees the old or the new file and never half of one.
  * A write killed midway leaves its temp file behind: the first write of a later run removes temp
  * files whose writing process is gone. Blobs are opened without following symbolic links, so a
- * store folder cannot be made to read files elsewhere.
+ * store folder cannot be made to read files elsewhere. Large blobs are written in pieces through
+ * the same temp file + rename, and read by offset through an open descriptor (`open`): a file
+ * deleted while open stays readable through it (POSIX), which is what lets a reader keep the
+ * segments it opened while a writer merges them away.
  */
 export function createFsStorage(dir: string): StoragePort {
   const safe = (name: string): string => {
@@ -17,6 +20,41 @@ export function createFsStorage(dir: string): StoragePort {
     return path.join(dir, name);
   };
   let swept: Promise<void> | undefined;
+  /** A temp file in the folder, renamed over `name` on commit. */
+  const createWriter = async (name: string): Promise<BlobWriter> => {
+    await fs.mkdir(dir, { recursive: true });
+    await (swept ??= sweepTempFiles(dir));
+    const target = safe(name);
+    const tmp = `${target}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;
+    // 'wx': never reuse or follow an existing entry at the temp name.
+    const handle = await fs.open(tmp, 'wx');
+    let open = true;
+    const close = async (): Promise<void> => {
+      if (open) await handle.close();
+      open = false;
+    };
+    return {
+      async write(chunk) {
+        let at = 0;
+        while (at < chunk.length) at += (await handle.write(chunk, at, chunk.length - at)).bytesWritten;
+      },
+      async commit() {
+        try {
+          await handle.sync();
+          await close();
+          await fs.rename(tmp, target);
+        } catch (e) {
+          await close().catch(() => undefined);
+          await fs.rm(tmp, { force: true });
+          throw e;
+        }
+      },
+      async abort() {
+        await close().catch(() => undefined);
+        await fs.rm(tmp, { force: true });
+      },
+    };
+  };
   return {
     async read(name) {
       let handle: fs.FileHandle;
@@ -36,24 +74,32 @@ export function createFsStorage(dir: string): StoragePort {
       }
     },
     async write(name, data) {
-      await fs.mkdir(dir, { recursive: true });
-      await (swept ??= sweepTempFiles(dir));
-      const target = safe(name);
-      const tmp = `${target}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;
-      // 'wx': never reuse or follow an existing entry at the temp name.
-      const handle = await fs.open(tmp, 'wx');
+      const w = await createWriter(name);
       try {
-        await handle.writeFile(data);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      try {
-        await fs.rename(tmp, target);
+        await w.write(data);
       } catch (e) {
-        await fs.rm(tmp, { force: true });
+        await w.abort();
         throw e;
       }
+      await w.commit();
+    },
+    createWriter: (name) => createWriter(name),
+    async open(name) {
+      let fd: number;
+      try {
+        fd = openSync(safe(name), constants.O_RDONLY | NOFOLLOW);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') return undefined;
+        if (code === 'ELOOP' || code === 'EMLINK') throw new Error(`${name} in the store is a symbolic link: not followed`);
+        throw e;
+      }
+      const st = fstatSync(fd);
+      if (!st.isFile()) {
+        closeSync(fd);
+        throw new Error(`${name} in the store is not a regular file`);
+      }
+      return openedBlob(fd, st.size, name);
     },
     async remove(name) {
       await fs.rm(safe(name), { force: true });
@@ -65,6 +111,31 @@ export function createFsStorage(dir: string): StoragePort {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
         throw e;
       }
+    },
+  };
+}
+
+/** Reads of one open file by offset; the size is fixed at open (blobs are immutable). */
+function openedBlob(fd: number, size: number, name: string): RandomAccessBlob {
+  let closed = false;
+  return {
+    size,
+    read(position, length) {
+      if (closed) throw new Error(`${name}: read after close`);
+      if (position < 0 || length < 0 || position + length > size) throw new Error(`${name}: read of ${length} bytes at ${position} is outside its ${size} bytes`);
+      const out = new Uint8Array(length);
+      let at = 0;
+      while (at < length) {
+        const n = readSync(fd, out, at, length - at, position + at);
+        if (n === 0) throw new Error(`${name}: file shorter than expected`);
+        at += n;
+      }
+      return out;
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      closeSync(fd);
     },
   };
 }

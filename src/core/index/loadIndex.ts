@@ -1,75 +1,118 @@
 /**
- * Loading a saved passage index. Every way a snapshot can be unusable (missing, half-written,
- * corrupt, written by an older format) ends in `undefined` and one log line, never an exception:
- * the caller then rebuilds from the workspace.
+ * Opening a saved passage index. The manifest and every segment's main file are checked (size,
+ * content hash, structure) and deletes files applied; postings and stored fields stay on disk
+ * and are read by offset. Every way a store can be unusable (missing, half-written, corrupt,
+ * crafted, from another format) ends in `undefined` and one log line, never an exception: the
+ * caller then rebuilds from the workspace. A store of the sharded format before segments is
+ * read once and converted. A file that vanished because a writer committed meanwhile makes the
+ * open start over from the new manifest.
  */
 import type { Logger, StoragePort } from '../ports';
-import { createCorpusStats } from './corpusStats';
-import { DEFAULT_RANKING, ShardedPassageIndex, type PassageIndex, type PassageIndexOptions } from './passageIndex';
-import type { Shard } from './shard';
-import { decodeShard } from './shardCodec';
-import { contentHash, INDEX_FORMAT_VERSION, MANIFEST_NAME, markSaved, type Manifest } from './snapshot';
+import { contentHash, FormatError } from './bytes';
+import { filesOf, sweep } from './commit';
+import { applyDeletes } from './deletes';
+import { LEGACY_FORMAT, readLegacyStore } from './legacyStore';
+import { INDEX_FORMAT_VERSION, MANIFEST_NAME, parseManifest, type Manifest } from './manifest';
+import { SegmentIndex, type PassageIndex, type PassageIndexOptions } from './passageIndex';
+import type { Segment } from './segment';
+import { openSegment } from './segmentFiles';
+import { SegmentSet } from './segmentSet';
 
-/** Loads the snapshot in `storage`, or returns undefined (with a log line) when it cannot be used. */
-export async function loadPassageIndex(
-  storage: StoragePort,
-  opts: PassageIndexOptions | undefined,
-  logger: Logger,
-): Promise<{ index: PassageIndex; meta: unknown } | undefined> {
-  let raw: Uint8Array | undefined;
-  try {
-    raw = await storage.read(MANIFEST_NAME);
-  } catch (e) {
-    logger.warn(`index snapshot unreadable (${(e as Error).message}); rebuilding`);
-    return undefined;
-  }
-  if (!raw) {
-    logger.info('no index snapshot; building the index');
-    return undefined;
-  }
-  let manifest: Manifest;
-  try {
-    manifest = JSON.parse(new TextDecoder().decode(raw)) as Manifest;
-    if (typeof manifest !== 'object' || manifest === null || !Array.isArray(manifest.shards)) throw new Error('no shard list');
-  } catch (e) {
-    logger.warn(`index snapshot manifest is corrupt (${(e as Error).message}); rebuilding`);
-    return undefined;
-  }
-  if (manifest.format !== INDEX_FORMAT_VERSION) {
-    logger.info(`index snapshot has format ${String(manifest.format)}, this version uses ${INDEX_FORMAT_VERSION}; rebuilding`);
-    return undefined;
-  }
-  if (opts?.shards !== undefined && opts.shards !== manifest.shards.length) {
-    logger.info(`index snapshot has ${manifest.shards.length} shards, ${opts.shards} configured; rebuilding`);
-    return undefined;
-  }
-  const stats = createCorpusStats();
-  const params = { ...DEFAULT_RANKING, ...opts?.ranking };
-  const shards: Shard[] = [];
-  for (const entry of manifest.shards) {
-    let bytes: Uint8Array | undefined;
+export interface LoadedIndex {
+  index: PassageIndex;
+  meta: unknown;
+  /** The store was in the format before segments and was converted in memory (save to keep it). */
+  converted?: boolean;
+}
+
+/** Raised inside the loader when a named file is gone (a writer may have committed meanwhile). */
+class Vanished extends Error {}
+
+const ATTEMPTS = 3;
+
+/** Loads the index saved in `storage`, or returns undefined (with a log line) when it cannot be used. */
+export async function loadPassageIndex(storage: StoragePort, opts: PassageIndexOptions | undefined, logger: Logger): Promise<LoadedIndex | undefined> {
+  let vanished = '';
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    let raw: Uint8Array | undefined;
     try {
-      bytes = await storage.read(entry.file);
-    } catch {
-      bytes = undefined;
-    }
-    if (!bytes) {
-      logger.warn(`index snapshot is incomplete (${entry.file} missing: a save was interrupted?); rebuilding`);
-      return undefined;
-    }
-    if (bytes.length !== entry.bytes || contentHash(bytes) !== entry.hash) {
-      logger.warn(`index snapshot shard ${entry.file} does not match its manifest (half-written or damaged); rebuilding`);
-      return undefined;
-    }
-    try {
-      const shard = decodeShard(bytes, stats, params);
-      markSaved(shard, storage, entry);
-      shards.push(shard);
+      raw = await storage.read(MANIFEST_NAME);
     } catch (e) {
-      logger.warn(`STORE_CORRUPT: index snapshot shard ${entry.file} is corrupt and refused (${(e as Error).message}); rebuilding from the documents`);
+      logger.warn(`index snapshot unreadable (${(e as Error).message}); rebuilding`);
+      return undefined;
+    }
+    if (!raw) {
+      logger.info('no index snapshot; building the index');
+      return undefined;
+    }
+    let parsed: { format?: unknown };
+    try {
+      parsed = JSON.parse(new TextDecoder().decode(raw)) as typeof parsed;
+      if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
+    } catch (e) {
+      logger.warn(`index snapshot manifest is corrupt (${(e as Error).message}); rebuilding`);
+      return undefined;
+    }
+    if (parsed.format === LEGACY_FORMAT) return convert(storage, parsed as never, opts, logger);
+    if (parsed.format !== INDEX_FORMAT_VERSION) {
+      logger.info(`index snapshot has format ${String(parsed.format)}, this version uses ${INDEX_FORMAT_VERSION}; rebuilding`);
+      return undefined;
+    }
+    try {
+      return await open(storage, parseManifest(parsed), opts, logger);
+    } catch (e) {
+      if (e instanceof Vanished) {
+        vanished = e.message;
+        continue;
+      }
+      const why = e instanceof FormatError ? e.message : `unexpected: ${(e as Error).message}`;
+      logger.warn(`STORE_CORRUPT: the index store is damaged or crafted and is refused (${why}); rebuilding from the documents`);
       return undefined;
     }
   }
-  const index = new ShardedPassageIndex({ ...opts, shards: shards.length }, stats, shards, params);
+  logger.warn(`index snapshot is incomplete (${vanished} missing: a save was interrupted?); rebuilding`);
+  return undefined;
+}
+
+async function open(storage: StoragePort, manifest: Manifest, opts: PassageIndexOptions | undefined, logger: Logger): Promise<LoadedIndex> {
+  const set = new SegmentSet();
+  set.counter = manifest.counter;
+  const opened: Segment[] = [];
+  try {
+    for (const entry of manifest.segments) {
+      const seg = await openSegment(storage, entry.name, undefined, entry.seg);
+      if (!seg) throw new Vanished(`${entry.name} files`);
+      opened.push(seg);
+      if (seg.docs !== entry.docs || seg.postings.size !== entry.postingsBytes || seg.storedFile.size !== entry.storedBytes) throw new FormatError(`segment ${entry.name} does not match its manifest`);
+      if (entry.del) {
+        const bytes = await storage.read(entry.del.file);
+        if (!bytes) throw new Vanished(entry.del.file);
+        if (bytes.length !== entry.del.bytes || contentHash(bytes) !== entry.del.hash) throw new FormatError(`${entry.del.file} does not match its manifest`);
+        applyDeletes(seg, bytes);
+        seg.delIn.set(storage, entry.del);
+        seg.delGen = Number(entry.del.file.slice(entry.name.length + 1, -4));
+      }
+    }
+  } catch (e) {
+    for (const s of opened) s.close();
+    throw e;
+  }
+  for (const seg of opened) {
+    set.attach(seg);
+    set.claimFiles(seg);
+  }
+  // a writer clears what an interrupted save left behind
+  if (!storage.readOnly) await sweep(storage, filesOf(manifest), new Set());
+  const index = new SegmentIndex({ ...opts, storage }, set);
+  logger.info(`index opened: ${index.size} passages in ${opened.length} segment${opened.length === 1 ? '' : 's'}`);
   return { index, meta: manifest.meta };
+}
+
+async function convert(storage: StoragePort, manifest: never, opts: PassageIndexOptions | undefined, logger: Logger): Promise<LoadedIndex | undefined> {
+  const legacy = await readLegacyStore(storage, manifest, logger);
+  if (!legacy) return undefined;
+  logger.info(`converting the index snapshot of format ${LEGACY_FORMAT} (shards) to segments: ${legacy.passages.length} passages, read once`);
+  const index = new SegmentIndex({ ...opts, storage });
+  await index.add(legacy.passages, { vectors: legacy.vectors });
+  return { index, meta: legacy.meta, converted: true };
 }

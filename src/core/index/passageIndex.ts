@@ -1,223 +1,257 @@
 /**
- * The passage index: N Orama shards (files assigned by path hash) searched and merged, sharing
- * corpus statistics so the merged ranking equals a single index's. BM25F with title and heading
- * boosts; hybrid with vectors when they were given at add time.
+ * The passage index: immutable segments plus an in-memory buffer (segmentSet.ts), searched
+ * through Orama with the segments behind its component interfaces (oramaComponents.ts), written
+ * as segment files with atomic manifest swaps (commit.ts) and merged by size tiers (merge.ts).
+ * BM25F with title and heading boosts, a file-level share and a phrase bonus; hybrid with
+ * vectors when they were given at add time. Passage text stays on disk and is read by offset
+ * for the hits shown (a small cache keeps the hot ones).
+ *
+ * Its public surface (indexApi.ts) is meant to be the default adapter of the search port.
  */
-import { throwIfCancelled } from '../errors';
+import { search as oramaSearch, type AnyOrama, type Results, type TokenScore } from '@orama/orama';
+import { throwIfCancelled, VerityError } from '../errors';
 import { analyze } from '../text/analyzer';
-import { hashString } from '../hash';
 import type { StoragePort } from '../ports';
-import type { Passage, SearchHit, SearchOptions } from '../types';
-import { weightTerms, type QueryContext, type RankingParams, type WeightedTerm } from './bm25Component';
-import { createCorpusStats, type CorpusStats } from './corpusStats';
-import { Shard } from './shard';
+import type { FileRecord, Passage, SearchHit } from '../types';
+import { FormatError } from './bytes';
+import { commit } from './commit';
+import { flushAll } from './flush';
+import { addressOf, docOf, ordinalOf, type ScanCounters } from './maxScore';
+import { mergeSegments } from './merge';
+import { DEFAULT_MERGE_POLICY, pickMerge, type MergePolicy } from './mergePolicy';
+import { createSegmentOrama, type ComponentHost, type SegmentIndexStore } from './oramaComponents';
+import { phraseRerank } from './phrase';
+import { DEFAULT_RANKING, weightTerms, type QueryContext, type RankingParams } from './ranking';
+import { retrieve } from './retrieve';
+import { byIdKey } from './idKey';
+import type { IndexSearchOptions, IndexStatus, PassageIndex, PassageIndexOptions, TermStats } from './indexApi';
+
+export type { IndexSearchOptions, IndexStatus, PassageIndex, PassageIndexOptions, TermStats } from './indexApi';
+import { acceptFor, planQuery } from './queryPlan';
+import type { Segment } from './segment';
+import { SegmentSet } from './segmentSet';
 import { makeSnippet } from './snippet';
-import { saveSnapshot } from './snapshot';
-import { vectorScores } from './vectors';
-
-export interface TermStats {
-  docCount: number;
-  avgLength: number;
-  df(term: string): number;
-}
-
-export interface PassageIndexOptions {
-  /** Number of shards (default 4). Saved snapshots remember theirs. */
-  shards?: number;
-  ranking?: Partial<RankingParams>;
-  /** Passages inserted between yields to the event loop (default 200). */
-  batchSize?: number;
-}
-
-export type IndexSearchOptions = SearchOptions & { vector?: number[]; hybridWeight?: number };
-
-export interface PassageIndex {
-  readonly size: number;
-  add(passages: Passage[], opts?: { signal?: AbortSignal; vectors?: Map<string, number[]> }): Promise<void>;
-  removeByPath(path: string): Promise<number>;
-  passagesOf(path: string): Passage[];
-  get(id: string): Passage | undefined;
-  all(): Iterable<Passage>;
-  search(query: string, opts?: IndexSearchOptions): SearchHit[];
-  termStats(): TermStats;
-  hasVectors(): boolean;
-  save(storage: StoragePort, meta: unknown, signal?: AbortSignal): Promise<void>;
-}
-
-/**
- * Defaults chosen on the doc2dial and rhdh dev sets (scripts/evalRetrieval.ts, --ranking to try
- * others). Title and heading matches weigh 3 and 2 body matches; adding the file's best passage
- * score (docWeight 1) keeps the top passages on the best file (+8 gold-passage recall@5 on
- * doc2dial, document recall unchanged); history-only terms at 0.7 (+1 doc recall@1). k1, b and a
- * second-best-passage term moved nothing beyond noise and stay textbook-like. The phrase bonus
- * (question bigrams adjacent in the passage, 0.1 of the top score each) added +1.3 document
- * recall@1 and +2 gold-passage recall@5 on doc2dial and +1.8 passage recall@5 on rhdh.
- */
-export const DEFAULT_RANKING: RankingParams = { k1: 1.2, b: [0.3, 0.5, 0.75], boosts: [3, 2, 1], docWeight: 1, docSecond: 0, contextWeight: 0.7, phraseWeight: 0.1 };
+import { combineHybrid, vectorScores } from './vectors';
 
 /** Candidates re-ranked by the phrase bonus (at least; more when more results are asked for). */
 const PHRASE_POOL = 30;
-
 /** Passages whose analysed terms are kept for the phrase bonus (oldest dropped first). */
 const TERM_CACHE_MAX = 4096;
-
-const byScoreThenId = (a: [string, number], b: [string, number]): number => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+/** Passages read from disk kept decoded (hits of follow-up queries and checks repeat). */
+const PASSAGE_CACHE_MAX = 2048;
 
 const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** Which shard a file's passages live in. */
-export function shardOf(path: string, shards: number): number {
-  return parseInt(hashString(path).slice(0, 8), 16) % shards;
-}
-
-export class ShardedPassageIndex implements PassageIndex {
-  readonly stats: CorpusStats;
+export class SegmentIndex implements PassageIndex, ComponentHost {
   readonly params: RankingParams;
-  readonly shards: Shard[];
+  readonly set: SegmentSet;
+  private readonly db: AnyOrama;
   private readonly batchSize: number;
-  /** See passageTerms. */
+  private readonly flushPostings: number;
+  private readonly policy: MergePolicy;
+  private home: StoragePort | undefined;
+  private lock: Promise<unknown> = Promise.resolve();
+  private readonly merging = new Set<Segment>();
+  private readonly pendingNames = new Set<string>();
   private readonly termCache = new Map<string, string[]>();
+  private readonly passageCache = new Map<string, Passage>();
+  private lastCounters: ScanCounters | undefined;
 
-  /** `stats`, `shards` and `params` come from the snapshot loader; shards must share `params`. */
-  constructor(opts: PassageIndexOptions | undefined, stats?: CorpusStats, shards?: Shard[], params?: RankingParams) {
-    this.stats = stats ?? createCorpusStats();
-    this.params = params ?? { ...DEFAULT_RANKING, ...opts?.ranking };
-    this.batchSize = Math.max(1, opts?.batchSize ?? 200);
-    const n = Math.max(1, Math.floor(opts?.shards ?? 4));
-    this.shards = shards ?? Array.from({ length: n }, () => new Shard(this.stats, this.params));
+  constructor(opts: PassageIndexOptions = {}, set = new SegmentSet()) {
+    this.params = { ...DEFAULT_RANKING, ...opts.ranking };
+    this.set = set;
+    this.batchSize = Math.max(1, opts.batchSize ?? 200);
+    this.flushPostings = opts.flushPostings ?? 12_000_000;
+    this.policy = { ...DEFAULT_MERGE_POLICY, ...opts.mergePolicy };
+    this.home = opts.storage;
+    this.db = createSegmentOrama(this);
   }
 
   get size(): number {
-    let n = 0;
-    for (const s of this.shards) n += s.passages.size;
-    return n;
+    return this.set.liveCount;
   }
 
-  private shardFor(path: string): Shard {
-    return this.shards[shardOf(path, this.shards.length)]!;
+  /** Runs `work` alone among the index's writes (flush, commit, merge install). */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.lock.then(work, work);
+    this.lock = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Where flushed segments go: the home storage when it takes writes, else memory. */
+  private writeTarget(): StoragePort | undefined {
+    return this.home && !this.home.readOnly ? this.home : undefined;
   }
 
   async add(passages: Passage[], opts?: { signal?: AbortSignal; vectors?: Map<string, number[]> }): Promise<void> {
     for (let i = 0; i < passages.length; i += this.batchSize) {
       throwIfCancelled(opts?.signal);
-      for (const p of passages.slice(i, i + this.batchSize)) {
-        // an id moving to another file (another shard) must not survive in the old one
-        const prev = this.get(p.id);
-        if (prev && prev.path !== p.path) this.shardFor(prev.path).remove(p.id);
-        this.shardFor(p.path).add(p, opts?.vectors?.get(p.id));
-      }
-      if (i + this.batchSize < passages.length) await tick();
+      this.set.add(passages.slice(i, i + this.batchSize), opts?.vectors);
+      if (this.set.buffer.postingCount >= this.flushPostings) await this.exclusive(() => flushAll(this.set, this.writeTarget()));
+      else if (i + this.batchSize < passages.length) await tick();
     }
   }
 
   async removeByPath(path: string): Promise<number> {
-    const shard = this.shardFor(path);
-    const ids = [...(shard.byPath.get(path) ?? [])];
-    for (const id of ids) shard.remove(id);
-    return ids.length;
+    return this.set.removePath(path);
   }
 
   passagesOf(path: string): Passage[] {
-    const shard = this.shardFor(path);
-    const out: Passage[] = [];
-    for (const id of shard.byPath.get(path) ?? []) out.push(shard.passages.get(id)!);
-    return out.sort((a, b) => (a.page ?? 0) - (b.page ?? 0) || a.startLine - b.startLine);
+    return this.guard(() => this.set.passagesOf(path)).sort((a, b) => (a.page ?? 0) - (b.page ?? 0) || a.startLine - b.startLine);
   }
 
   get(id: string): Passage | undefined {
-    for (const s of this.shards) {
-      const p = s.passages.get(id);
-      if (p) return p;
-    }
-    return undefined;
+    return this.guard(() => {
+      const at = this.set.find(id);
+      return at && this.set.passageOf(at);
+    });
   }
 
   *all(): Iterable<Passage> {
-    for (const s of this.shards) yield* s.passages.values();
+    for (const seg of this.set.segments) for (let d = 0; d < seg.docs; d++) if (seg.live[d] === 1) yield this.guard(() => seg.passage(d));
+    for (const buf of this.set.buffers) for (let d = 0; d < buf.docs; d++) if (buf.live[d] === 1) yield buf.passages[d]!;
   }
 
   hasVectors(): boolean {
-    return this.shards.some((s) => s.vectors.size > 0);
+    return this.set.segments.some((s) => s.vectorDocs.length > 0) || this.set.buffers.some((b) => b.vectors.size > 0);
   }
 
   termStats(): TermStats {
-    const st = this.stats;
+    const n = this.set.docCount;
+    const sums = this.set.lengthSums();
+    return { docCount: n, avgLength: n > 0 ? (sums[0]! + sums[1]! + sums[2]!) / n : 0, df: (term) => this.set.df(term) };
+  }
+
+  setFile(record: FileRecord): void {
+    this.set.setFile(record);
+  }
+
+  dropFile(path: string): void {
+    this.set.dropFile(path);
+  }
+
+  fileRecords(): FileRecord[] {
+    return this.set.fileRecords();
+  }
+
+  status(): IndexStatus {
+    const segs = this.set.segments;
     return {
-      docCount: st.docCount,
-      avgLength: st.docCount > 0 ? (st.lengthSum[0]! + st.lengthSum[1]! + st.lengthSum[2]!) / st.docCount : 0,
-      df: (term: string) => st.df.get(term) ?? 0,
+      passages: this.size,
+      deletedPassages: this.set.docCount - this.size,
+      files: this.set.fileAt.size,
+      segments: segs.length,
+      buffered: this.set.buffers.reduce((n, b) => n + b.liveCount, 0),
+      ...(this.lastCounters ? { lastQuery: { ...this.lastCounters } } : {}),
     };
   }
 
-  /** Query terms and their weights (see weightTerms). */
-  queryTerms(query: string): WeightedTerm[] {
-    return weightTerms(query, this.params.contextWeight);
+  async save(storage: StoragePort, meta: unknown, signal?: AbortSignal): Promise<void> {
+    if (storage.readOnly) return;
+    this.home ??= storage;
+    throwIfCancelled(signal);
+    await this.exclusive(() => commit(this.set, storage, meta, this.pendingNames));
+    await this.runMerges(storage, meta, signal);
   }
 
-  /** BM25 scores of the best `limit` passages over all shards, best first (ties by id). */
-  rank(query: string, opts: IndexSearchOptions, limit: number): Array<[string, number]> {
-    const terms = this.queryTerms(query);
-    if (terms.length === 0) return [];
-    // every shard returns the whole re-rank pool, so the merged pool equals a single index's
-    const phrase = this.params.phraseWeight > 0 && opts.phrase !== false;
-    const poolSize = phrase ? Math.max(limit, PHRASE_POOL) : limit;
-    const ctx: QueryContext = { terms, limit: poolSize, pathPrefix: opts.pathPrefix, kind: opts.kind };
-    const merged: Array<[string, number]> = [];
-    for (const s of this.shards) {
-      throwIfCancelled(opts.signal);
-      merged.push(...s.search(query, ctx));
+  /** Runs the merges the policy asks for, one at a time, committing after each. */
+  private async runMerges(storage: StoragePort, meta: unknown, signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      if (signal?.aborted) return;
+      const pick = pickMerge(this.set.segments, this.merging, this.policy);
+      if (!pick) return;
+      const name = this.set.nextName();
+      for (const s of pick) this.merging.add(s);
+      this.pendingNames.add(name);
+      try {
+        const install = await mergeSegments(this.set, pick, storage === this.home ? this.writeTarget() : storage, name);
+        await this.exclusive(async () => {
+          install();
+          // addresses and cached passages of the merged segments are gone
+          this.passageCache.clear();
+          await commit(this.set, storage, meta, this.pendingNames);
+        });
+      } finally {
+        for (const s of pick) this.merging.delete(s);
+        this.pendingNames.delete(name);
+      }
     }
-    merged.sort(byScoreThenId);
-    const pool = merged.slice(0, poolSize);
-    return (phrase ? this.phraseRerank(query, pool) : pool).slice(0, limit);
   }
 
-  /** Adds the phrase bonus (see RankingParams.phraseWeight) to a ranked pool and re-sorts it. */
-  private phraseRerank(query: string, pool: Array<[string, number]>): Array<[string, number]> {
-    const w = this.params.phraseWeight;
-    if (w <= 0 || pool.length < 2) return pool;
-    const nl = query.indexOf('\n');
-    const q = analyze(nl < 0 ? query : query.slice(0, nl));
-    // question bigrams as first term -> second terms, so the scan below builds no strings
-    const follows = new Map<string, Set<string>>();
-    let bigrams = 0;
-    for (let i = 1; i < q.length; i++) {
-      let next = follows.get(q[i - 1]!);
-      if (!next) follows.set(q[i - 1]!, (next = new Set()));
-      if (!next.has(q[i]!)) {
-        next.add(q[i]!);
-        bigrams++;
-      }
-    }
-    if (bigrams === 0) return pool;
-    const bonus = w * pool[0]![1];
-    const out = pool.map(([id, score]): [string, number] => {
-      const t = this.passageTerms(id);
-      let found = 0;
-      const seen = new Set<string>();
-      for (let i = 1; i < t.length; i++) {
-        const next = follows.get(t[i - 1]!);
-        if (next?.has(t[i]!)) {
-          const key = `${t[i - 1]!} ${t[i]!}`;
-          if (!seen.has(key)) {
-            seen.add(key);
-            found++;
-          }
-        }
-      }
-      return [id, score + bonus * found];
+  async close(): Promise<void> {
+    await this.exclusive(async () => undefined);
+    this.set.close();
+    this.passageCache.clear();
+  }
+
+  // --- search
+
+  rank(ctx: QueryContext, where?: Set<number>): TokenScore[] {
+    if (ctx.terms.length === 0) return [];
+    const phrase = this.params.phraseWeight > 0 && ctx.phrase !== undefined;
+    const need = phrase ? Math.max(ctx.limit, PHRASE_POOL) : ctx.limit;
+    const counters: ScanCounters = { scored: 0, total: 0, passes: 1 };
+    let ranked = this.guard(() => retrieve(this.set, planQuery(this.set, this.params, ctx), this.params, need, acceptFor(this.set, ctx, where), counters, ctx.exhaustive));
+    if (phrase) ranked = phraseRerank(ctx.phrase!, ranked, this.params.phraseWeight, (addr) => this.passageTerms(addr), this.set.tie);
+    this.lastCounters = counters;
+    return ranked.slice(0, ctx.limit);
+  }
+
+  defaultContext(term: string): QueryContext {
+    return { terms: weightTerms(term, this.params.contextWeight), limit: Number.MAX_SAFE_INTEGER };
+  }
+
+  whereAddresses(filters: Record<string, unknown>): Set<number> {
+    const accept = acceptFor(this.set, { pathPrefix: typeof filters.path === 'string' ? filters.path : undefined, kind: typeof filters.kind === 'string' ? filters.kind : undefined });
+    const out = new Set<number>();
+    const all = [...this.set.segments, ...this.set.buffers];
+    all.forEach((s, ord) => {
+      for (let d = 0; d < s.docs; d++) if (s.live[d] === 1 && (!accept || accept(ord, d, s.pathOf[d]!))) out.add(addressOf(ord, d));
     });
-    return out.sort(byScoreThenId);
+    return out;
   }
 
-  /**
-   * A passage's analysed headings and text, cached (bounded; keyed by id and content hash, so a
-   * re-indexed passage is analysed again): paragraph checks and follow-up questions keep
-   * re-ranking the same passages.
-   */
-  private passageTerms(id: string): string[] {
-    const p = this.get(id)!;
-    const key = `${id}\u0000${p.hash}`;
+  /** Runs a read of segment data; damaged data becomes one coded error the facade acts on. */
+  private guard<T>(read: () => T): T {
+    try {
+      return read();
+    } catch (e) {
+      if (e instanceof FormatError) throw new VerityError('STORE_CORRUPT', `the index store is damaged (${e.message}); it must be rebuilt from the documents`);
+      throw e;
+    }
+  }
+
+  passageAt(addr: number): Passage | undefined {
+    const ord = ordinalOf(addr);
+    const doc = docOf(addr);
+    const nSeg = this.set.segments.length;
+    if (ord >= nSeg) {
+      const buf = this.set.buffers[ord - nSeg];
+      return buf && doc < buf.docs ? buf.passages[doc] : undefined;
+    }
+    const seg = this.set.segments[ord];
+    if (!seg || doc >= seg.docs) return undefined;
+    const key = `${seg.name}:${doc}`;
+    let p = this.passageCache.get(key);
+    if (p === undefined) {
+      p = this.guard(() => seg.passage(doc));
+      if (this.passageCache.size >= PASSAGE_CACHE_MAX) this.passageCache.delete(this.passageCache.keys().next().value!);
+      this.passageCache.set(key, p);
+    }
+    return p;
+  }
+
+  addressOf(id: string): number | undefined {
+    const at = this.set.find(id);
+    if (!at) return undefined;
+    const ord = 'seg' in at ? this.set.segments.indexOf(at.seg) : this.set.segments.length + this.set.buffers.indexOf(at.buf);
+    return addressOf(ord, at.doc);
+  }
+
+  /** A passage's analysed headings and text, cached by id and content hash. */
+  private passageTerms(addr: number): string[] {
+    const p = this.passageAt(addr)!;
+    const key = `${p.id}\u0000${p.hash}`;
     let terms = this.termCache.get(key);
     if (terms === undefined) {
       terms = analyze(`${p.headings.join(' \n ')} \n ${p.text}`);
@@ -229,50 +263,46 @@ export class ShardedPassageIndex implements PassageIndex {
 
   search(query: string, opts: IndexSearchOptions = {}): SearchHit[] {
     const k = Math.max(1, opts.k ?? 10);
+    const terms = weightTerms(query, this.params.contextWeight);
+    if (terms.length === 0) return [];
+    const nl = query.indexOf('\n');
+    const vector = opts.vector && this.hasVectors() ? opts.vector : undefined;
+    const limit = vector ? Math.max(50, k * 5) : k;
+    const ctx: QueryContext = { terms, limit, pathPrefix: opts.pathPrefix, kind: opts.kind, exhaustive: opts.exhaustive, ...(opts.phrase !== false ? { phrase: nl < 0 ? query : query.slice(0, nl) } : {}) };
+    throwIfCancelled(opts.signal);
+    const store = this.db.data.index as unknown as SegmentIndexStore;
+    store.query = ctx;
     let ranked: Array<[string, number]>;
-    if (opts.vector && this.hasVectors()) {
-      const pool = Math.max(50, k * 5);
-      const text = this.rank(query, opts, pool);
-      const vec = vectorScores(this, opts.vector, opts, pool);
-      ranked = combineHybrid(text, vec, opts.hybridWeight ?? 0.5).slice(0, k);
-    } else {
-      ranked = this.rank(query, opts, k);
+    const docs = new Map<string, Passage>();
+    try {
+      const res = oramaSearch(this.db, { term: query, limit }) as Results<Passage>;
+      ranked = res.hits.map((h) => {
+        docs.set(h.id, h.document);
+        return [h.id, h.score];
+      });
+      // Orama orders equal scores by its internal id (here: segment and position); ours is by
+      // passage id, independent of how the index happens to be split into segments
+      ranked.sort((a, b) => b[1] - a[1] || byIdKey(a[0], b[0]));
+    } finally {
+      store.query = undefined;
     }
-    if (opts.snippet === false) return ranked.map(([id, score]) => ({ passage: this.get(id)!, score, snippet: '' }));
-    const qt = new Set(this.queryTerms(query).map((t) => t.term));
+    if (vector) {
+      const vec = this.guard(() => vectorScores(this.set, vector, acceptFor(this.set, ctx), limit)).map(([addr, sim]): [string, number] => {
+        const p = this.passageAt(addr)!;
+        docs.set(p.id, p);
+        return [p.id, sim];
+      });
+      ranked = combineHybrid(ranked, vec, opts.hybridWeight ?? 0.5).slice(0, k);
+    }
+    const qt = new Set(terms.map((t) => t.term));
     return ranked.map(([id, score]) => {
-      const passage = this.get(id)!;
-      return { passage, score, snippet: makeSnippet(passage.text, qt) };
+      const passage = docs.get(id)!;
+      return { passage, score, snippet: opts.snippet === false ? '' : makeSnippet(passage.text, qt) };
     });
   }
-
-  save(storage: StoragePort, meta: unknown, signal?: AbortSignal): Promise<void> {
-    return saveSnapshot(this, storage, meta, signal);
-  }
-}
-
-/**
- * Scales each list by its best score (negative similarities count as 0) and mixes them:
- * (1 - w) * text + w * vector. Max-scaling keeps the relative strength of weaker hits, which
- * min-max would flatten to 0.
- */
-export function combineHybrid(text: Array<[string, number]>, vec: Array<[string, number]>, w: number): Array<[string, number]> {
-  const weight = Math.min(1, Math.max(0, w));
-  const norm = (list: Array<[string, number]>): Map<string, number> => {
-    const m = new Map<string, number>();
-    const max = Math.max(0, ...list.map((x) => x[1]));
-    for (const [id, s] of list) m.set(id, max > 0 ? Math.max(0, s) / max : 0);
-    return m;
-  };
-  const t = norm(text);
-  const v = norm(vec);
-  const ids = new Set([...t.keys(), ...v.keys()]);
-  const out: Array<[string, number]> = [];
-  for (const id of ids) out.push([id, (1 - weight) * (t.get(id) ?? 0) + weight * (v.get(id) ?? 0)]);
-  return out.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
 /** A new, empty passage index. */
 export function createPassageIndex(opts?: PassageIndexOptions): PassageIndex {
-  return new ShardedPassageIndex(opts);
+  return new SegmentIndex(opts);
 }

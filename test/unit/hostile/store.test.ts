@@ -1,7 +1,7 @@
 /**
  * The store trusts nothing it finds on disk: a shipped workspace.json cannot point it at another
  * folder, readers never write, one writer holds a lock, temp files of dead writers are swept,
- * crafted shards are refused, and no symbolic link is followed into files outside the folder.
+ * crafted segments are refused, and no symbolic link is followed into files outside the folder.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,7 +14,7 @@ import { createFsWorkspace } from '../../../src/node/fsWorkspace';
 import { createFsStorage } from '../../../src/node/fsStorage';
 import { lockStore } from '../../../src/node/storeLock';
 import { loadPassageIndex } from '../../../src/core/index';
-import { craftShards } from '../../support/craftStore';
+import { craftStore } from '../../support/craftStore';
 import { isVerityError } from '../../../src/core/errors';
 
 function tmp(t: { after: (f: () => void) => void }, prefix: string): string {
@@ -144,25 +144,33 @@ test('temp files left by killed writers are swept by the next write', async (t) 
   assert.equal(existsSync(path.join(cwd, '.verity', orphan)), false);
 });
 
-test('a crafted shard (path leaving the root, passage without text) is refused, never shown', async (t) => {
-  const crafted: Array<[string, (p: Record<string, unknown>) => void]> = [
-    ['climbing path', (p) => (p.path = '../../../../etc/passwd')],
-    ['absolute path', (p) => (p.path = '/etc/passwd')],
-    ['no text', (p) => delete p.text],
-    ['text of the wrong type', (p) => (p.text = 42)],
-    ['headings of the wrong type', (p) => (p.headings = 'x')],
+test('a crafted store (path leaving the root, passage without text) is refused, never shown', async (t) => {
+  const crafted: Array<[string, (p: Record<string, unknown>) => void, 'open' | 'read']> = [
+    // the path table is read when the store is opened; a passage's text when it is shown
+    ['climbing path', (p) => (p.path = '../../../../etc/passwd'), 'open'],
+    ['absolute path', (p) => (p.path = '/etc/passwd'), 'open'],
+    ['no text', (p) => delete p.text, 'read'],
+    ['text of the wrong type', (p) => (p.text = 42), 'read'],
+    ['headings of the wrong type', (p) => (p.headings = 'x'), 'read'],
   ];
-  for (const [what, mutate] of crafted) {
+  for (const [what, mutate, when] of crafted) {
     const cwd = tmp(t, 'verity-shard-');
     mkdirSync(path.join(cwd, 'docs'));
     writeFileSync(path.join(cwd, 'docs', 'a.md'), '# A\n\nThe lamp has a two year warranty.\n');
     assert.equal(await main(['index', 'docs'], io(cwd)), 0);
-    craftShards(path.join(cwd, '.verity'), (ps) => ps.forEach(mutate));
-    // Core: the loader refuses the snapshot with a coded line.
+    craftStore(path.join(cwd, '.verity'), (ps) => ps.forEach(mutate));
+    // Core: the store is refused with a coded line, when opened or when the passage is read.
     const lines: string[] = [];
     const logger = { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m), error: (m: string) => lines.push(m) };
-    assert.equal(await loadPassageIndex(createFsStorage(path.join(cwd, '.verity')), undefined, logger), undefined, what);
-    assert.match(lines.join('\n'), /STORE_CORRUPT/, what);
+    const loaded = await loadPassageIndex(createFsStorage(path.join(cwd, '.verity')), undefined, logger);
+    if (when === 'open') {
+      assert.equal(loaded, undefined, what);
+      assert.match(lines.join('\n'), /STORE_CORRUPT/, what);
+    } else {
+      assert.ok(loaded, what);
+      assert.throws(() => loaded.index.search('lamp warranty'), (e: unknown) => isVerityError(e) && e.code === 'STORE_CORRUPT', what);
+      await loaded.index.close();
+    }
     // CLI: search answers from the documents, never from the crafted passage, and does not crash.
     const out = io(cwd);
     assert.equal(await main(['search', 'lamp warranty'], out), 0, `${what}: ${out.text()}`);

@@ -8,10 +8,10 @@ import assert from 'node:assert/strict';
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { closeAll } from '../../../src/cli/openVerity';
-import { MANIFEST_NAME } from '../../../src/core/index/snapshot';
-import { craftShards } from '../../support/craftStore';
+import { MANIFEST_NAME } from '../../../src/core/index/manifest';
+import { craftStore } from '../../support/craftStore';
 import { loadPassageIndex } from '../../../src/core/index';
-import { openTrustedStorage, SIGNATURE_NAME } from '../../../src/core/index/storeTrust';
+import { openTrustedStorage, SIGNATURE_NAME, SUMS_SUFFIX } from '../../../src/core/index/storeTrust';
 import { createFsStorage } from '../../../src/node/fsStorage';
 import { createStoreSigner, loadOrCreateStoreKey, STORE_KEY_FILE, userConfigDir } from '../../../src/node/storeKey';
 import { silentLogger } from '../../../src/core/ports';
@@ -33,10 +33,10 @@ async function plantedStore(t: { after: (f: () => void) => void }): Promise<stri
   const env = { XDG_CONFIG_HOME: path.join(attacker, 'attacker-config') };
   assert.equal((await runCli(attacker, ['index', 'docs', '--store', 'docs/.verity'], { env })).code, 0);
   const store = path.join(attacker, 'docs', '.verity');
-  craftShards(
+  craftStore(
     store,
     (ps) => ps.forEach((p) => p.path === 'proto.md' && (p.path = '__proto__')),
-    (m) => (m.files = m.files.filter((f) => f.path === 'warranty.md')),
+    (files) => files.filter((f) => f.path === 'warranty.md'),
   );
   writeFileSync(path.join(store, 'workspace.json'), JSON.stringify({ root: '/', limits: { maxFileMb: 500, pdfTimeoutSeconds: 1_000_000 }, drafts: ['warranty.md'] }));
   return store;
@@ -53,7 +53,7 @@ test('a committed .verity with planted passages, limits, root and drafts changes
   const planted = await plantedStore(t);
   // the plant is real: the loader finds the ghost passages in the bytes
   const loaded = await loadPassageIndex(createFsStorage(planted), undefined, silentLogger);
-  assert.ok(loaded && (await loaded.index.search('seven-month warranty', { k: 5 })).some((h) => h.passage.path === 'ghost.md'), 'the crafted shard holds ghost.md');
+  assert.ok(loaded && (await loaded.index.search('seven-month warranty', { k: 5 })).some((h) => h.passage.path === 'ghost.md'), 'the crafted store holds ghost.md');
 
   const repo = tree(t, { 'docs/warranty.md': WARRANTY, 'docs/big.md': `# Big\n\n${'The lamp is bright. '.repeat(560_000)}\n`, 'answer.md': `${FALSE}\n` });
   const clean = await verdicts(repo, ['check', 'answer.md', '--docs', 'docs']);
@@ -102,7 +102,7 @@ test('trust is what the signature says: the same planted bytes signed with this 
   const key = await loadOrCreateStoreKey(userConfigDir(process.env));
   const signed = await openTrustedStorage(createFsStorage(store), createStoreSigner(key));
   for (const name of readdirSync(planted)) {
-    if (name === SIGNATURE_NAME || name === 'lock') continue;
+    if (name === SIGNATURE_NAME || name === 'lock' || name.endsWith(SUMS_SUFFIX)) continue;
     const bytes = readFileSync(path.join(planted, name));
     await signed.write(name, new Uint8Array(name === 'workspace.json' ? Buffer.from(JSON.stringify({ root: path.join(repo, 'docs'), limits: {} })) : bytes));
   }
@@ -123,6 +123,34 @@ test('a blob changed after this user signed the store is ignored with one line; 
   assert.match(r.out, /^warranty\.md:1 /m);
   assert.equal(r.err.trim().split('\n').length, 1, r.err);
   assert.match(r.err, /index-manifest\.json in the store \.verity changed since Verity wrote it: ignored/);
+});
+
+test('a segment file changed after this user signed the store is caught by the read that uses it: no crash, the answer comes from the documents', async (t) => {
+  for (const [what, pick] of [
+    ['stored text (.fdt)', (n: string) => n.endsWith('.fdt')],
+    ['postings (.pst)', (n: string) => n.endsWith('.pst')],
+    ['block digests (.pst.sums)', (n: string) => n.endsWith('.pst' + SUMS_SUFFIX)],
+  ] as const) {
+    const repo = tree(t, { 'docs/warranty.md': WARRANTY, 'docs/shipping.md': '# Shipping\n\nOrders ship within three days.\n' });
+    assert.equal((await runCli(repo, ['index', 'docs'])).code, 0);
+    const store = path.join(repo, '.verity');
+    const names = readdirSync(store).filter(pick);
+    assert.ok(names.length > 0, `${what}: the store has such a file`);
+    for (const name of names) {
+      const bytes = readFileSync(path.join(store, name));
+      // same size, one byte changed: only a digest can tell
+      bytes[Math.floor(bytes.length / 2)]! ^= 0x20;
+      writeFileSync(path.join(store, name), bytes);
+    }
+    const r = await runCli(repo, ['search', 'two-year warranty']);
+    assert.equal(r.code, 0, `${what}: ${r.err}`);
+    assert.match(r.out, /^warranty\.md:1 /m, what);
+    assert.doesNotMatch(r.err, /TypeError|unexpected error|please report/, what);
+    assert.match(r.err, /seg-[0-9a-z]+\.(fdt|pst) in the store \.verity changed since Verity wrote it/, `${what}: ${r.err}`);
+    const c = await runCli(repo, ['check', '-', '--format', 'json'], { stdin: 'The Quill desk lamp has a two-year warranty from the date of delivery.\n' });
+    assert.equal(c.code, 0, `${what}: ${c.err}`);
+    assert.equal(JSON.parse(c.out).files[0].sentences[0].verdict, 'supported', what);
+  }
 });
 
 test('the key: created once, 0600 in a 0700 folder, outside the workspace; a key others can read is refused', async (t) => {

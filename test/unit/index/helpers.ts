@@ -1,6 +1,6 @@
 /** Test helpers for the passage index: an in-memory StoragePort and passage builders. */
 import { hashString } from '../../../src/core/hash';
-import type { Logger, StoragePort } from '../../../src/core/ports';
+import type { Logger, RandomAccessBlob, StoragePort } from '../../../src/core/ports';
 import type { Passage, PassageKind } from '../../../src/core/types';
 
 /** A StoragePort over a Map; `failAfterWrites` simulates a process killed mid-save. */
@@ -22,6 +22,24 @@ export class MemoryStorage implements StoragePort {
   }
   async list(): Promise<string[]> {
     return [...this.files.keys()];
+  }
+  async open(name: string): Promise<RandomAccessBlob | undefined> {
+    const b = this.files.get(name);
+    if (!b) return undefined;
+    return {
+      size: b.length,
+      read: (at, n) => {
+        if (at < 0 || n < 0 || at + n > b.length) throw new Error(`read outside ${name}`);
+        return b.slice(at, at + n);
+      },
+      close: () => undefined,
+    };
+  }
+  /** An independent copy of the stored files (writes to it leave this one alone). */
+  copy(): MemoryStorage {
+    const c = new MemoryStorage();
+    for (const [k, v] of this.files) c.files.set(k, v.slice());
+    return c;
   }
 }
 

@@ -12,7 +12,7 @@ test('hybrid search mixes BM25 and vector scores; weight 0 is text-only, 1 is ve
     passage('b.md', 0, 'Licence fees and licence renewal costs.'),
     passage('c.md', 0, 'Opening hours of the service centre.'),
   ];
-  const index = createPassageIndex({ shards: 2 });
+  const index = createPassageIndex();
   assert.equal(index.hasVectors(), false);
   await index.add(ps, { vectors: new Map([[ps[0]!.id, vec(0)], [ps[1]!.id, vec(1)], [ps[2]!.id, vec(2)]]) });
   assert.equal(index.hasVectors(), true);

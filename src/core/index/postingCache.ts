@@ -1,0 +1,54 @@
+/**
+ * Posting lists decoded recently, across segments (least recently used dropped first, bounded
+ * in bytes): the common words of a workspace come back in most queries, and reading and
+ * decoding a list costs more than scoring it. Lists are immutable, so nothing here goes stale.
+ */
+import type { PostingList } from './postingList';
+
+/** The cache, keyed by segment identity and dictionary index. */
+export class PostingCache {
+  private readonly lists = new Map<string, PostingList>();
+  private readonly keysOf = new Map<number, Set<string>>();
+  private bytes = 0;
+  constructor(private readonly budget: number) {}
+  get(uid: number, i: number): PostingList | undefined {
+    const key = `${uid}:${i}`;
+    const b = this.lists.get(key);
+    if (b !== undefined) {
+      this.lists.delete(key);
+      this.lists.set(key, b);
+    }
+    return b;
+  }
+  put(uid: number, i: number, list: PostingList): void {
+    const size = list.bytesHeld;
+    if (size > this.budget / 4) return;
+    const key = `${uid}:${i}`;
+    this.lists.set(key, list);
+    let keys = this.keysOf.get(uid);
+    if (!keys) this.keysOf.set(uid, (keys = new Set()));
+    keys.add(key);
+    this.bytes += size;
+    if (this.bytes <= this.budget) return;
+    // evict down to three quarters at once: walking the map's oldest entries costs as much as
+    // the holes deletions leave there, so it is done seldom
+    for (const [k, v] of this.lists) {
+      if (this.bytes <= this.budget * 0.75) break;
+      this.lists.delete(k);
+      this.keysOf.get(Number(k.slice(0, k.indexOf(':'))))?.delete(k);
+      this.bytes -= v.bytesHeld;
+    }
+  }
+  forget(uid: number): void {
+    for (const k of this.keysOf.get(uid) ?? []) {
+      const v = this.lists.get(k);
+      if (!v) continue;
+      this.lists.delete(k);
+      this.bytes -= v.bytesHeld;
+    }
+    this.keysOf.delete(uid);
+  }
+}
+
+/** The one cache of this process (256 MB of decoded lists). */
+export const postingCache = new PostingCache(256 * 1024 * 1024);

@@ -1,0 +1,212 @@
+/**
+ * A term's posting list in one segment, decoded (format: postingCodec.ts) into typed arrays,
+ * with its skip entries' block bounds.
+ */
+import { FormatError } from './bytes';
+import { FIELD_COUNT as FIELDS } from './corpusStats';
+import { pairsBound as boundOfPairs, type FieldNorms } from './impacts';
+import { BLOCK as BLOCK_SIZE, BLOCK_PAIRS as PAIRS } from './postingCodec';
+
+// module-local copies: imported bindings cost a call per use in some module loaders (hot loops)
+const FIELD_COUNT = FIELDS;
+const BLOCK = BLOCK_SIZE;
+const BLOCK_PAIRS = PAIRS;
+const pairsBound = boundOfPairs;
+
+/** The document number of an exhausted cursor (above every real one). */
+export const END = 0x7fffffff;
+
+/**
+ * Decodes the blocks of a posting list starting at byte `p` into `docs` and `tf` (FIELD_COUNT
+ * counts per posting) from index `at`; checks each block's length, order and last document
+ * (`blockLast`, when the list has skip entries). Returns the last document.
+ */
+export function decodeBlocks(h: Uint8Array, p: number, blocks: number, blockLen: ArrayLike<number>, df: number, maxDoc: number, blockLast: Int32Array | undefined, docs: Int32Array, tf: Uint8Array, at: number): number {
+  let prev = -1;
+  for (let b = 0; b < blocks; b++) {
+    const n = b + 1 < blocks ? BLOCK : df - BLOCK * (blocks - 1);
+    const from = at + b * BLOCK;
+    const stop = p + blockLen[b]!;
+    for (let i = from; i < from + n; i++) {
+      let x = h[p++]!;
+      let v = x & 0x7f;
+      for (let mul = 128; x >= 0x80; mul *= 128) {
+        x = h[p++]!;
+        v += (x & 0x7f) * mul;
+      }
+      prev += v + 1;
+      docs[i] = prev;
+    }
+    for (let i = from; i < from + n; i++) {
+      let x = h[p++]!;
+      let v = x & 0x7f;
+      if (x >= 0x80) {
+        x = h[p++]!;
+        v |= (x & 0x7f) << 7;
+        if (x >= 0x80) throw new FormatError('posting count malformed');
+      }
+      const o = i * FIELD_COUNT;
+      tf[o + 2] = v >>> 2;
+      tf[o] = v & 1 ? h[p++]! : 0;
+      tf[o + 1] = v & 2 ? h[p++]! : 0;
+    }
+    if (p !== stop || !(prev < maxDoc) || (blockLast && prev !== blockLast[b])) throw new FormatError('posting block malformed');
+  }
+  return prev;
+}
+
+/** A posting list's head: its frontiers, skip entries, and where its blocks start. */
+interface Head {
+  termPairs: number[];
+  termCount: Uint8Array;
+  blocks: number;
+  blockLast: Int32Array;
+  blockLen: Uint32Array;
+  blockPairs: Uint32Array;
+  blockPairCount: Uint8Array;
+  dataStart: number;
+}
+
+/** Position after the last varint read by readVarint (single-threaded scratch). */
+let varintEnd = 0;
+
+/** The varint at `p` in `h` (not past `end`); its end goes to varintEnd. */
+function readVarint(h: Uint8Array, p: number, end: number): number {
+  let v = 0;
+  let mul = 1;
+  for (;;) {
+    if (p >= end) throw new FormatError('posting list truncated');
+    const b = h[p++]!;
+    v += (b & 0x7f) * mul;
+    if (b < 0x80) {
+      varintEnd = p;
+      return v;
+    }
+    mul *= 128;
+    if (mul > 2 ** 35) throw new FormatError('posting list malformed');
+  }
+}
+
+/** Parses the head of a list of `df` postings below `maxDoc`; throws FormatError when it does not decode. */
+function parseHead(h: Uint8Array, df: number, maxDoc: number): Head {
+  const headLen = readVarint(h, 0, h.length);
+  let p = varintEnd;
+  const end = p + headLen;
+  if (end > h.length) throw new FormatError('posting head longer than its list');
+  const next = (): number => {
+    const v = readVarint(h, p, end);
+    p = varintEnd;
+    return v;
+  };
+  const termPairs: number[] = [];
+  const termCount = new Uint8Array(FIELD_COUNT);
+  for (let f = 0; f < FIELD_COUNT; f++) {
+    const c = next();
+    termCount[f] = c;
+    for (let i = 0; i < 2 * c; i++) termPairs.push(next());
+  }
+  const blocks = Math.ceil(df / BLOCK);
+  if (blocks === 0) throw new FormatError('empty posting list');
+  const blockLast = new Int32Array(blocks);
+  const blockLen = new Uint32Array(blocks);
+  const multi = blocks > 1;
+  const blockPairs = new Uint32Array(multi ? blocks * FIELD_COUNT * BLOCK_PAIRS * 2 : 0);
+  const blockPairCount = new Uint8Array(multi ? blocks * FIELD_COUNT : 0);
+  if (multi) {
+    let last = -1;
+    for (let b = 0; b < blocks; b++) {
+      last += next();
+      blockLast[b] = last;
+      blockLen[b] = next();
+      for (let f = 0; f < FIELD_COUNT; f++) {
+        const c = next();
+        if (c > BLOCK_PAIRS) throw new FormatError('block bound malformed');
+        blockPairCount[b * FIELD_COUNT + f] = c;
+        const o = (b * FIELD_COUNT + f) * BLOCK_PAIRS * 2;
+        for (let i = 0; i < 2 * c; i++) blockPairs[o + i] = next();
+      }
+    }
+    if (p !== end || last >= maxDoc) throw new FormatError('posting skip data inconsistent');
+  } else blockLen[0] = h.length - end;
+  return { termPairs, termCount, blocks, blockLast, blockLen, blockPairs, blockPairCount, dataStart: end };
+}
+
+/**
+ * Decodes a whole list of `df` postings into `docs` and `tf` from index `at` (the merge reads
+ * lists this way, into one growing buffer, without keeping them).
+ */
+export function decodeListInto(bytes: Uint8Array, df: number, maxDoc: number, docs: Int32Array, tf: Uint8Array, at: number): void {
+  const h = parseHead(bytes, df, maxDoc);
+  decodeBlocks(bytes, h.dataStart, h.blocks, h.blockLen, df, maxDoc, h.blocks > 1 ? h.blockLast : undefined, docs, tf, at);
+}
+
+/** A term's decoded posting list with its block bounds (immutable: cached and shared by cursors). */
+export class PostingList {
+  readonly termPairs: number[];
+  readonly termCount: Uint8Array;
+  readonly blocks: number;
+  readonly blockLast: Int32Array;
+  readonly blockPairs: Uint32Array;
+  readonly blockPairCount: Uint8Array;
+  /** Documents, ascending. */
+  readonly docs: Int32Array;
+  /** Counts in title, headings and body, FIELD_COUNT per posting. */
+  readonly tf: Uint8Array;
+
+  /**
+   * Decodes a list of `df` postings (`bytes`: the whole list); documents must be below
+   * `maxDoc`. Throws FormatError when it does not decode.
+   */
+  constructor(
+    bytes: Uint8Array,
+    readonly df: number,
+    maxDoc: number,
+  ) {
+    const h = parseHead(bytes, df, maxDoc);
+    this.termPairs = h.termPairs;
+    this.termCount = h.termCount;
+    this.blocks = h.blocks;
+    this.blockLast = h.blockLast;
+    this.blockPairs = h.blockPairs;
+    this.blockPairCount = h.blockPairCount;
+    this.docs = new Int32Array(df);
+    this.tf = new Uint8Array(df * FIELD_COUNT);
+    const prev = decodeBlocks(bytes, h.dataStart, h.blocks, h.blockLen, df, maxDoc, h.blocks > 1 ? h.blockLast : undefined, this.docs, this.tf, 0);
+    if (h.blocks === 1) this.blockLast[0] = prev;
+  }
+
+  /** Memory the decoded list holds (for the cache's budget). */
+  get bytesHeld(): number {
+    return this.docs.byteLength + this.tf.byteLength + this.blockLast.byteLength + this.blockPairs.byteLength;
+  }
+
+  /** The highest count of the term in field `f` over the list (the first frontier pair's). */
+  maxTf(f: number): number {
+    let from = 0;
+    for (let g = 0; g < f; g++) from += 2 * this.termCount[g]!;
+    return this.termCount[f]! > 0 ? this.termPairs[from]! : 0;
+  }
+
+  /** Upper bound of the boosted, normalised count (BM25F's x) over the whole list. */
+  termBound(n: FieldNorms): number {
+    let x = 0;
+    let from = 0;
+    for (let f = 0; f < FIELD_COUNT; f++) {
+      const c = this.termCount[f]!;
+      x += pairsBound(this.termPairs, from, c, f, n);
+      from += 2 * c;
+    }
+    return x;
+  }
+
+  /** Upper bound of x over block `b` (the whole list when it has one block). */
+  blockBound(b: number, n: FieldNorms): number {
+    if (this.blocks === 1) return this.termBound(n);
+    let x = 0;
+    for (let f = 0; f < FIELD_COUNT; f++) {
+      const k = b * FIELD_COUNT + f;
+      x += pairsBound(this.blockPairs, k * BLOCK_PAIRS * 2, this.blockPairCount[k]!, f, n);
+    }
+    return x;
+  }
+}

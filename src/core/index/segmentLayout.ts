@@ -1,0 +1,96 @@
+/**
+ * The layout of a segment's main file (`<segment>.seg`), the part read into memory when a
+ * segment is opened: header, path table, file records, per-document tables and the term
+ * dictionary. Sections are 8-byte aligned so they are used in place as typed arrays.
+ *
+ *   header (88 bytes): "VSEG" | version | docs | terms | ranges | file records | vector dim |
+ *                      vectors | length sums (3 × f64) | postings bytes | stored bytes |
+ *                      total postings | section count | 13 × (offset u32, length u32)
+ *   META        JSON { paths: [path…], files: FileRecord[] }
+ *   RANGES      u32 × 3 per range: path index, first document, document count (in order)
+ *   KINDS       u8 per document (0 md, 1 pdf)
+ *   LENS        varints: title, headings and body length (terms) of each document
+ *   ID_HASH     u32 × 2 per document: 64-bit hash of the passage id
+ *   ID_ORDER    u32 per document: documents ordered by id hash (binary search by id)
+ *   STORED      f64 × (docs + 1): start of each record in the stored-fields file
+ *   TERM_CHARS  u16: the terms, UTF-16 code units, sorted (JavaScript string order)
+ *   TERM_STARTS u32 × (terms + 1)
+ *   TERM_DF     u32 per term: documents holding it
+ *   TERM_POST   f64 × (terms + 1): start of each posting list in the postings file
+ *   VEC_DOCS    u32 per vector: the document it belongs to
+ *   VEC_DATA    f32 × dim per vector
+ */
+import { ByteWriter } from './bytes';
+
+export const SEGMENT_MAGIC = 0x47455356; // "VSEG" little-endian
+export const SEGMENT_VERSION = 1;
+
+/** Section numbers, in file order. */
+export const Section = {
+  META: 0,
+  RANGES: 1,
+  KINDS: 2,
+  LENS: 3,
+  ID_HASH: 4,
+  ID_ORDER: 5,
+  STORED: 6,
+  TERM_CHARS: 7,
+  TERM_STARTS: 8,
+  TERM_DF: 9,
+  TERM_POST: 10,
+  VEC_DOCS: 11,
+  VEC_DATA: 12,
+} as const;
+export type Section = (typeof Section)[keyof typeof Section];
+export const SECTION_COUNT = 13;
+export const HEADER_BYTES = 88 + SECTION_COUNT * 8;
+
+export interface SegmentHeader {
+  docs: number;
+  terms: number;
+  ranges: number;
+  files: number;
+  vectorDim: number;
+  vectors: number;
+  lengthSum: [number, number, number];
+  postingsBytes: number;
+  storedBytes: number;
+  totalPostings: number;
+}
+
+/** Writes the header and the sections (in Section order) into one byte array. */
+export function layoutSegment(h: SegmentHeader, sections: Uint8Array[]): Uint8Array {
+  if (sections.length !== SECTION_COUNT) throw new Error('segment sections missing');
+  let size = HEADER_BYTES;
+  const offsets: number[] = [];
+  for (const s of sections) {
+    size = (size + 7) & ~7;
+    offsets.push(size);
+    size += s.length;
+  }
+  const w = new ByteWriter(size + 8);
+  w.u32(SEGMENT_MAGIC);
+  w.u32(SEGMENT_VERSION);
+  for (const v of [h.docs, h.terms, h.ranges, h.files, h.vectorDim, h.vectors]) w.u32(v);
+  for (const v of h.lengthSum) w.f64(v);
+  w.f64(h.postingsBytes);
+  w.f64(h.storedBytes);
+  w.f64(h.totalPostings);
+  w.u32(SECTION_COUNT);
+  w.u32(0);
+  sections.forEach((s, i) => {
+    w.u32(offsets[i]!);
+    w.u32(s.length);
+  });
+  sections.forEach((s, i) => {
+    w.align(8);
+    if (w.pos !== offsets[i]) throw new Error('segment layout misaligned');
+    w.bytes(s);
+  });
+  return w.take();
+}
+
+/** The bytes of a typed array (for a section). */
+export function bytesOf(a: ArrayBufferView): Uint8Array {
+  return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+}

@@ -1,0 +1,226 @@
+/**
+ * What only the PostgreSQL store has to prove (against a real server; skipped without
+ * VERITY_TEST_PG): several corpora per database, one writer per corpus, credentials never in a
+ * message, a clear error when the server is gone, kill -9 of a writer mid-file, and readers that
+ * never see half a file while a writer re-indexes.
+ */
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileOf, freshCorpus, PG_SKIP, urlOf, writeCorpus } from './portHarness';
+import { openPgPort } from '../../../src/node/pg/pgPort';
+import { parsePgUrl, redact } from '../../../src/node/pg/pgConfig';
+import { isVerityError } from '../../../src/core/errors';
+import pg from 'pg';
+
+/** A markdown file of `parts` sections, each naming `version` and sharing the word `marker`. */
+const versioned = (parts: number, version: string): string => `# Doc\n\n${Array.from({ length: parts }, (_, i) => `## Part ${i}\n\nversion ${version} of part ${i}, shared words everywhere marker.\n`).join('\n')}`;
+
+describe('PostgreSQL store', { skip: PG_SKIP }, () => {
+  test('corpora in one database are independent', async () => {
+    const a = await openPgPort(urlOf(freshCorpus('a')), { mode: 'write' });
+    const b = await openPgPort(urlOf(freshCorpus('b')), { mode: 'write' });
+    try {
+      await writeCorpus(a);
+      const f = fileOf('other.md', '# Other\n\nOnly corpus b talks about zebras.\n');
+      await b.writeFile(f.record, f.passages);
+      assert.equal((await b.search('annual leave')).length, 0);
+      assert.equal((await a.search('zebras')).length, 0);
+      assert.equal((await b.status()).files, 1);
+      assert.equal((await b.termStats([])).docCount, f.passages.length);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  test('a compaction drops dead postings and merges blocks; results and statistics do not change', async () => {
+    const url = urlOf(freshCorpus('compact'));
+    const w = await openPgPort(url, { mode: 'write' });
+    const r = await openPgPort(url);
+    const pool = new pg.Pool({ connectionString: process.env.VERITY_TEST_PG });
+    const count = async (sql: string): Promise<number> => Number((await pool.query<{ n: string }>(sql, [new URL(url).searchParams.get('corpus')])).rows[0]!.n);
+    const blocks = 'SELECT count(*) AS n FROM verity_block b JOIN verity_term t ON t.tid = b.tid JOIN verity_corpus c ON c.id = t.corpus WHERE c.name = $1';
+    const terms = 'SELECT count(*) AS n FROM verity_term t JOIN verity_corpus c ON c.id = t.corpus WHERE c.name = $1 AND t.df > 0';
+    const dead = 'SELECT count(*) AS n FROM verity_dead d JOIN verity_corpus c ON c.id = d.corpus WHERE c.name = $1';
+    try {
+      await writeCorpus(w);
+      // the same file written three more times: three more blocks for each of its terms, its old passages dead
+      for (const v of ['a', 'b', 'c']) {
+        const f = fileOf('handbook/security.md', `# Security\n\n## Passwords\n\nPasswords must be rotated every 90 days (${v}).\n`);
+        await w.writeFile(f.record, f.passages);
+      }
+      assert.ok((await count(dead)) > 0);
+      const before = await r.search('annual leave days', { k: 5 });
+      await w.flush();
+      assert.equal(await count(dead), 0);
+      assert.ok((await count(blocks)) <= (await count(terms)) + 1, 'one block per term after the compaction');
+      const after = await r.search('annual leave days', { k: 5 });
+      assert.deepEqual(
+        after.map((h) => h.passage.id),
+        before.map((h) => h.passage.id),
+      );
+      assert.equal((await r.search('passwords rotated', { k: 1 }))[0]!.passage.text.includes('(c)'), true);
+    } finally {
+      await pool.end();
+      await r.close();
+      await w.close();
+    }
+  });
+
+  test('one writer per corpus: a second one is refused while any number of readers open', async () => {
+    const url = urlOf(freshCorpus('lock'));
+    const w = await openPgPort(url, { mode: 'write' });
+    try {
+      await assert.rejects(openPgPort(url, { mode: 'write' }), (e: unknown) => isVerityError(e) && e.code === 'STORE_LOCKED' && /being written/.test(e.message));
+      const readers = await Promise.all([1, 2, 3].map(() => openPgPort(url)));
+      await Promise.all(readers.map((r) => r.close()));
+    } finally {
+      await w.close();
+    }
+    // the lock goes with the writer's session
+    const again = await openPgPort(url, { mode: 'write' });
+    await again.close();
+  });
+
+  test('a corpus nobody wrote yet reads as empty; a reader cannot write', async () => {
+    const r = await openPgPort(urlOf(freshCorpus('empty')));
+    try {
+      assert.deepEqual(await r.search('anything'), []);
+      assert.equal((await r.status()).passages, 0);
+      const f = fileOf('x.md', '# X\n\ntext\n');
+      await assert.rejects(r.writeFile(f.record, f.passages), /opened for reading/);
+    } finally {
+      await r.close();
+    }
+  });
+
+  test('credentials never appear in messages; a wrong password and a missing server are one clear line', async () => {
+    const u = new URL(process.env.VERITY_TEST_PG!);
+    const secret = 'hunter2-Secret';
+    u.password = secret;
+    u.searchParams.delete('host');
+    u.hostname = '127.0.0.1';
+    const cfg = parsePgUrl(u.href);
+    assert.ok(!cfg.describe.includes(secret));
+    assert.equal(redact(`oops ${u.href} ${secret}`, cfg).includes(secret), false);
+    await assert.rejects(openPgPort(u.href, { retryDelays: [] }), (e: unknown) => {
+      assert.ok(isVerityError(e) && e.code === 'STORE_UNREACHABLE', String(e));
+      assert.ok(!e.message.includes(secret), e.message);
+      assert.match(e.message, /refused the credentials/);
+      return true;
+    });
+    const gone = new URL(u.href);
+    gone.port = '1';
+    const t0 = Date.now();
+    await assert.rejects(openPgPort(gone.href, { retryDelays: [10, 20] }), (e: unknown) => {
+      assert.ok(isVerityError(e) && e.code === 'STORE_UNREACHABLE', String(e));
+      assert.match(e.message, /cannot reach postgres:\/\/.*127\.0\.0\.1:1\//);
+      assert.ok(!e.message.includes(secret));
+      return true;
+    });
+    assert.ok(Date.now() - t0 < 5000);
+  });
+
+  for (const step of ['deleted', 'inserted'] as const) {
+    test(`kill -9 of the writer mid-file (after the old passages were ${step}): old version, never a mix; the next write finishes`, async () => {
+      const url = urlOf(freshCorpus(`kill-${step}`));
+      const w = await openPgPort(url, { mode: 'write' });
+      const v1 = fileOf('doc.md', versioned(40, 'one'));
+      await w.writeFile(v1.record, v1.passages);
+      await w.close();
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'killWriterChild.ts'), url, step, 'two'], { stdio: ['ignore', 'pipe', 'inherit'] });
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (d: Buffer) => d.toString().includes('MID') && resolve());
+        child.on('exit', (code) => reject(new Error(`writer exited with ${code} before the middle of the file`)));
+      });
+      const r = await openPgPort(url);
+      try {
+        // while the writer sits mid-transaction, and after it is killed: the old version, whole
+        const check = async (): Promise<void> => {
+          const hits = await r.search('marker', { k: 100, phrase: false });
+          assert.equal(hits.length, v1.passages.length);
+          assert.ok(hits.every((h) => /version one/.test(h.passage.text) || !/version/.test(h.passage.text)));
+          assert.equal((await r.status()).passages, v1.passages.length);
+        };
+        await check();
+        const exited = new Promise((resolve) => child.on('exit', resolve));
+        child.kill('SIGKILL');
+        await exited;
+        await check();
+        // the lock went with the dead session (the server notices the closed socket)
+        let w2;
+        for (let i = 0; ; i++) {
+          try {
+            w2 = await openPgPort(url, { mode: 'write' });
+            break;
+          } catch (e) {
+            if (i > 50 || !isVerityError(e) || e.code !== 'STORE_LOCKED') throw e;
+            await new Promise((res) => setTimeout(res, 100));
+          }
+        }
+        const v2 = fileOf('doc.md', versioned(40, 'two'));
+        await w2.writeFile(v2.record, v2.passages);
+        await w2.close();
+        const hits = await r.search('marker', { k: 100, phrase: false });
+        assert.equal(hits.length, v2.passages.length);
+        assert.ok(hits.every((h) => /version two/.test(h.passage.text) || !/version/.test(h.passage.text)));
+        assert.equal((await r.termStats(['one'])).df.get('one'), 0);
+      } finally {
+        child.kill('SIGKILL');
+        await r.close();
+      }
+    });
+  }
+
+  test('20 concurrent readers while a writer re-indexes: no error, never part of a file', async () => {
+    const url = urlOf(freshCorpus('readers'));
+    const w = await openPgPort(url, { mode: 'write' });
+    const files = 10;
+    const parts = (i: number): number => 5 + i;
+    for (let i = 0; i < files; i++) {
+      const f = fileOf(`f${i}.md`, versioned(parts(i), 'v0'));
+      await w.writeFile(f.record, f.passages);
+    }
+    let writing = true;
+    let rounds = 0;
+    const writer = (async () => {
+      try {
+        for (let round = 1; round <= 3; round++)
+          for (let i = 0; i < files; i++) {
+            const f = fileOf(`f${i}.md`, versioned(parts(i) + (round % 2), `v${round}`));
+            await w.writeFile(f.record, f.passages);
+          }
+        rounds = 3;
+      } finally {
+        writing = false;
+      }
+    })();
+    const readers = await Promise.all(Array.from({ length: 20 }, () => openPgPort(url, { poolSize: 1 })));
+    let searches = 0;
+    try {
+      await Promise.all(
+        readers.map(async (r, n) => {
+          do {
+            const i = (n + searches) % files;
+            const hits = await r.search('marker', { k: 100, pathPrefix: `f${i}.md`, phrase: false });
+            const versions = new Set(hits.map((h) => /version (v\d)/.exec(h.passage.text)?.[1]).filter(Boolean));
+            assert.equal(versions.size, 1, `f${i}.md mixes versions ${[...versions]}`);
+            const v = Number([...versions][0]!.slice(1));
+            // a whole version: its part count (plus the title passage when there is one)
+            const whole = parts(i) + (v === 0 ? 0 : v % 2);
+            assert.ok(hits.filter((h) => /version/.test(h.passage.text)).length === whole, `f${i}.md v${v}: ${hits.length} passages`);
+            searches++;
+          } while (writing);
+        }),
+      );
+      await writer;
+      assert.equal(rounds, 3);
+      assert.ok(searches >= 20);
+    } finally {
+      await Promise.all(readers.map((r) => r.close()));
+      await w.close();
+    }
+  });
+});
