@@ -78,3 +78,17 @@ export function finding(ctx: KindContext, kind: KindId, display: Conflict['kind'
   const st = textOf(ctx.source, ctx.a.source, s);
   return { kind, display, claimText: ct.text, sourceText: st.text, claimStart: ct.start, claimEnd: ct.end, atoms: c, tight };
 }
+
+/**
+ * A kind's finding over the hunks of an alignment: the first tight one, else the first loose one.
+ * Every kind that judges hunk by hunk searches this way.
+ */
+export function firstTight(ctx: KindContext, inHunk: (ctx: KindContext, h: Hunk) => Finding | undefined): Finding | undefined {
+  let loose: Finding | undefined;
+  for (const h of ctx.a.hunks) {
+    const f = inHunk(ctx, h);
+    if (f?.tight) return f;
+    loose ??= f;
+  }
+  return loose;
+}

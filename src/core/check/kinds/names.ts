@@ -7,7 +7,7 @@
  */
 import type { Atom, Hunk, TokenAlignment } from '../alignment';
 import { defaultPrior } from '../backgroundStats';
-import { finding, type ConflictKind, type Finding, type KindContext } from './kind';
+import { finding, type ConflictKind, type Finding, type KindContext, firstTight } from './kind';
 
 /** Runs of adjacent name atoms among `idx` (indices consecutive in the atom list). */
 function nameRuns(atoms: readonly Atom[], idx: readonly number[]): number[][] {
@@ -130,13 +130,5 @@ function inHunk(ctx: KindContext, h: Hunk): Finding | undefined {
 
 export const namesKind: ConflictKind = {
   id: 'names',
-  find(ctx) {
-    let loose: Finding | undefined;
-    for (const h of ctx.a.hunks) {
-      const f = inHunk(ctx, h);
-      if (f?.tight) return f;
-      loose ??= f;
-    }
-    return loose;
-  },
+  find: (ctx) => firstTight(ctx, inHunk),
 };

@@ -7,7 +7,7 @@
  */
 import type { Atom, Hunk } from '../alignment';
 import { opposed } from '../lexicon';
-import { finding, negationsIn, type ConflictKind, type Finding, type KindContext } from './kind';
+import { finding, negationsIn, type ConflictKind, type Finding, type KindContext, firstTight } from './kind';
 import { QUANTIFIER_WORDS } from './quantifiers';
 import { stem } from '../../text/analyzer';
 
@@ -54,13 +54,5 @@ function inHunk(ctx: KindContext, h: Hunk): Finding | undefined {
 
 export const oppositesKind: ConflictKind = {
   id: 'opposites',
-  find(ctx) {
-    let loose: Finding | undefined;
-    for (const h of ctx.a.hunks) {
-      const f = inHunk(ctx, h);
-      if (f?.tight) return f;
-      loose ??= f;
-    }
-    return loose;
-  },
+  find: (ctx) => firstTight(ctx, inHunk),
 };

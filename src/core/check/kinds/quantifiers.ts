@@ -5,7 +5,7 @@
  * "both", "usually" / "often" / "typically").
  */
 import type { Hunk } from '../alignment';
-import { finding, type ConflictKind, type Finding, type KindContext } from './kind';
+import { finding, type ConflictKind, type Finding, type KindContext, firstTight } from './kind';
 
 /** Quantifiers on their scales: how often, and how many. A closed class of words, so a table. */
 const SCALES: ReadonlyArray<Readonly<Record<string, number>>> = [
@@ -48,13 +48,5 @@ function inHunk(ctx: KindContext, h: Hunk): Finding | undefined {
 
 export const quantifiersKind: ConflictKind = {
   id: 'quantifiers',
-  find(ctx) {
-    let loose: Finding | undefined;
-    for (const h of ctx.a.hunks) {
-      const f = inHunk(ctx, h);
-      if (f?.tight) return f;
-      loose ??= f;
-    }
-    return loose;
-  },
+  find: (ctx) => firstTight(ctx, inHunk),
 };

@@ -8,7 +8,7 @@ import type { Atom, Hunk } from '../alignment';
 import type { Profile, Value } from '../profile';
 import { measure, otherPeriod, quantity, states, valueKind, valueText, YEARLIKE } from '../quantities';
 import { stem } from '../../text/analyzer';
-import { finding, tightIn, type ConflictKind, type Finding, type KindContext } from './kind';
+import { finding, tightIn, type ConflictKind, type Finding, type KindContext, firstTight } from './kind';
 
 /** Words before a number that make it a label, not a quantity ("step 3", "No. 2", "Table 4"). */
 const LABELS = new Set(['step', 'steps', 'no', 'nos', 'number', 'item', 'items', 'figure', 'fig', 'table', 'page', 'pages', 'chapter', 'section', 'article', 'appendix', 'passage', 'passages', 'method', 'option', 'example', 'phase', 'stage', 'part', 'level', 'tier', 'line', 'lines', 'rule', 'question', 'exhibit', 'schedule', 'footnote', 'note', 'volume', 'vol', 'issue', 'order', 'act', 'title', 'form', 'box', 'boxes', 'version', 'v', 'release', 'id']);
@@ -86,13 +86,5 @@ function inHunk(ctx: KindContext, h: Hunk): Finding | undefined {
 
 export const valuesKind: ConflictKind = {
   id: 'values',
-  find(ctx) {
-    let loose: Finding | undefined;
-    for (const h of ctx.a.hunks) {
-      const f = inHunk(ctx, h);
-      if (f?.tight) return f;
-      loose ??= f;
-    }
-    return loose;
-  },
+  find: (ctx) => firstTight(ctx, inHunk),
 };
