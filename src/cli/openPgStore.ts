@@ -31,31 +31,8 @@ export interface PgOpenOptions {
   cleanups: Array<() => Promise<void> | void>;
 }
 
-/** A facade reading the corpus at `store`; the root reported is the working directory. */
-export async function openPgReader(opts: PgOpenOptions): Promise<{ verity: Verity; root: string }> {
-  const port = await openPgPort(opts.store, { mode: 'read' });
-  opts.cleanups.push(() => port.close());
-  const pdf = new WorkerPdfExtractor(pdfLimitOptions(opts.limits ?? {}));
-  opts.cleanups.push(() => pdf.close());
-  const verity = createVerity({
-    workspace: createFsWorkspace(opts.cwd),
-    pdf,
-    searchPort: port,
-    logger: opts.logger,
-    model: opts.model,
-    embeddings: opts.embeddings,
-    options: { ...coreLimitOptions(opts.limits ?? {}), ...(opts.drafts ? { drafts: opts.drafts } : {}) },
-  });
-  await verity.load();
-  opts.logger.info(`reading ${port.config.describe}: ${verity.files().length} files, ${verity.passageCount()} passages`);
-  return { verity, root: opts.cwd };
-}
-
-/** A facade writing folder `root` into the corpus at `store` (holds the corpus's writer lock until exit). */
-export async function openPgWriter(root: string, opts: PgOpenOptions): Promise<Verity> {
-  // files go in transactions of about 2,000 passages (each file whole in one): a per-file commit
-  // costs a round of statements each, which dominates on a corpus of many small files
-  const port = await openPgPort(opts.store, { mode: 'write', batchPassages: WRITE_BATCH });
+/** The facade over an opened corpus, reading files below `root`; the port and the PDF worker close at exit. */
+async function facadeOver(port: Awaited<ReturnType<typeof openPgPort>>, root: string, opts: PgOpenOptions): Promise<Verity> {
   opts.cleanups.push(() => port.close());
   const pdf = new WorkerPdfExtractor(pdfLimitOptions(opts.limits ?? {}));
   opts.cleanups.push(() => pdf.close());
@@ -69,6 +46,23 @@ export async function openPgWriter(root: string, opts: PgOpenOptions): Promise<V
     options: { ...coreLimitOptions(opts.limits ?? {}), ...(opts.drafts ? { drafts: opts.drafts } : {}) },
   });
   await verity.load();
+  return verity;
+}
+
+/** A facade reading the corpus at `store`; the root reported is the working directory. */
+export async function openPgReader(opts: PgOpenOptions): Promise<{ verity: Verity; root: string }> {
+  const port = await openPgPort(opts.store, { mode: 'read' });
+  const verity = await facadeOver(port, opts.cwd, opts);
+  opts.logger.info(`reading ${port.config.describe}: ${verity.files().length} files, ${verity.passageCount()} passages`);
+  return { verity, root: opts.cwd };
+}
+
+/** A facade writing folder `root` into the corpus at `store` (holds the corpus's writer lock until exit). */
+export async function openPgWriter(root: string, opts: PgOpenOptions): Promise<Verity> {
+  // files go in transactions of about 2,000 passages (each file whole in one): a per-file commit
+  // costs a round of statements each, which dominates on a corpus of many small files
+  const port = await openPgPort(opts.store, { mode: 'write', batchPassages: WRITE_BATCH });
+  const verity = await facadeOver(port, root, opts);
   opts.logger.info(`writing ${path.basename(root)} into ${port.config.describe}`);
   return verity;
 }
