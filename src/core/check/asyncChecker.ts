@@ -20,6 +20,12 @@ export interface AsyncChecker {
   check(text: string, opts?: CheckOpts): Promise<CheckResult>;
 }
 
+/**
+ * Passes after the third that answer what the evidence led to: new terms to weigh, corpus lookups
+ * for a swapped word. Each answers all that the one before asked; two settle every claim seen.
+ */
+const FOLLOW_UP_PASSES = 2;
+
 const queryKey = (q: string, o?: SearchOptions): string => `${q}\u0000${o?.k ?? ''}`;
 
 /** Creates a checker over `source` (see the file comment). */
@@ -62,14 +68,23 @@ export function createAsyncChecker(source: AsyncEvidenceSource, opts: CheckerOpt
       // pass 2: the queries asked with those weights (pass 1 asked with none)
       queries.clear();
       run();
+      const fetch = async (asked: ReadonlyArray<[string, SearchOptions | undefined]>): Promise<void> => {
+        await Promise.all(asked.map(async ([k, so]) => hits.set(k, await source.search(k.slice(0, k.indexOf('\u0000')), so))));
+      };
       const asked = [...queries];
-      await Promise.all(asked.map(async ([k, so]) => hits.set(k, await source.search(k.slice(0, k.indexOf('\u0000')), so))));
-      // terms only the hits brought in (their passages' words) are weighed too
-      const result = run();
-      if (wanted.size) {
-        const s = await source.termStats([...wanted]);
-        for (const t of wanted) df.set(t, s.df.get(t) ?? 0);
-        return run();
+      queries.clear();
+      await fetch(asked);
+      // terms only the hits brought in (their passages' words) are weighed too, and the lookups
+      // the evidence led to (two words a claim swaps, searched in the whole corpus) are answered
+      let result = run();
+      for (let pass = 0; pass < FOLLOW_UP_PASSES && (wanted.size || queries.size); pass++) {
+        const terms = [...wanted];
+        const more = [...queries];
+        wanted.clear();
+        queries.clear();
+        const [s] = await Promise.all([terms.length ? source.termStats(terms) : undefined, fetch(more)]);
+        for (const t of terms) df.set(t, s?.df.get(t) ?? 0);
+        result = run();
       }
       return result;
     },

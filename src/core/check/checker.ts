@@ -20,7 +20,7 @@ import { commonIdf, searchQuery } from './query';
 import { novelCoverage, polarClaim, polarQuestion, type PolarQuestion } from './question';
 import { segmentSentences, type SegmentKind } from './segment';
 import { disagreementReason, explain } from './reason';
-import { valueSetsOf, type Glossary } from './valueSets';
+import { valueSetsOf, type CorpusLookup, type Glossary } from './valueSets';
 import { certaintyOf, confidenceOf, decideVerdict, featureRecord, suspected } from './verdict';
 
 import type { EvidenceSource, TermStats } from './source';
@@ -65,6 +65,13 @@ export interface Checker {
 
 /** Index candidates per sentence: enough to find the passage a claim came from. */
 export const DEFAULT_K = 8;
+/**
+ * Passages the corpus lookup reads for two words a claim swaps (see valueSets.ts): enough to reach
+ * a list that names both when they are common words ("add" / "remove").
+ */
+const ALTERNATIVES_K = 20;
+/** Word pairs whose corpus lookup a checker remembers. */
+const ALTERNATIVES_CACHE = 2_000;
 /** No analyzer term is empty: its weight is that of a word in no passage, the largest there is. */
 const NEVER_A_TERM = '';
 
@@ -84,6 +91,20 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     return background ? withBackground(stats) : stats;
   };
   const idfFor = (evidence: Passage[], background = false): ((t: string) => number) => idfOf(statsFor(evidence, background));
+
+  // two words a claim swaps are alternatives where the documents anywhere list both; asked only
+  // for a one-word swap in an otherwise restated sentence, so a search per pair, remembered
+  const lookedUp = new Map<string, readonly Passage[]>();
+  const corpusLookup: CorpusLookup | undefined = source && ((a, b) => {
+    const key = `${a.toLowerCase()}\u0000${b.toLowerCase()}`;
+    let found = lookedUp.get(key);
+    if (!found) {
+      found = source.search(`${a} ${b}`, { k: ALTERNATIVES_K, phrase: false, snippet: false }).map((h) => h.passage);
+      if (lookedUp.size >= ALTERNATIVES_CACHE) lookedUp.clear();
+      lookedUp.set(key, found);
+    }
+    return found;
+  });
 
   function verdictFor(
     base: Omit<SentenceVerdict, 'verdict' | 'score' | 'reason' | 'alternatives'>,
@@ -139,7 +160,9 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     const profiles = all.filter((pp) => !pp.suspicious);
     const quarantined = all.find((pp) => pp.suspicious)?.passage.path;
     const alignments: Alignment[] = profiles.map((pp) => align(weights, pp));
-    const sets = valueSetsOf(profiles.map((pp) => pp.passage), opts.glossary);
+    // (a document never vouches for itself: excluded paths are no alternatives either)
+    const lookup: CorpusLookup | undefined = useIndex && corpusLookup ? (a, b) => corpusLookup(a, b).filter((p) => !exclude.has(p.path)) : undefined;
+    const sets = valueSetsOf(profiles.map((pp) => pp.passage), opts.glossary, lookup);
     const analysis = analyzeClaim(cp, weights, alignments, maxIdf, novelCoverage(cp, question, idf, profiles), sets);
     if (analyze(claim).length === 0 && cp.values.length === 0) {
       return { ...base, verdict: 'not_claim', score: 0, reason: 'not a claim: no content words', alternatives: [] };

@@ -36,8 +36,12 @@ const HELP = /\b(i hope (this|that) helps|let me know|feel free to|happy to help
 const META_PREFIX = /^(based (solely |only )?(on|upon) (the )?(given |provided |available |above |retrieved )?(passages?|information|context|sources?|documents?|text|evidence|search results?)( (provided|given|above))?|according to (the )?(given |provided |above )?(passages?|information|context|sources?|documents?|text)( (provided|given|above))?|from (the )?(given |provided )?(passages?|information|context)( provided| given)?|as (stated|mentioned) in (the )?(passages?|context|sources?)|in (the )?(given |provided )?(passages?|context))(\s+\d+(?:\s*(?:,|and|&)\s*\d+)*)?\s*(\[[\d,\s]+\]\s*)?,?\s*/i;
 const META_WHOLE = /^(i('m| am) (sorry|unable|not able)|i (cannot|can't|could not|couldn't) (answer|find|determine|provide)|unfortunately,? (the |there|i)|(the )?(given |provided )?(passages?|context|information|sources?|documents?) (do(es)? not|don't|doesn't|did not) (provide|contain|mention|include|specify|say|state|give|have)|there is no (specific |direct |additional |further |other )?(information|mention)|no (specific )?information (is|was) (provided|given|available)|it is (not|unclear) (possible|clear) (to determine |from )|(the )?answer (is|was) not (provided|given|available|mentioned))/i;
 const LEAD_IN = /:["'”’)\]]*$/;
-/** Connectives that open a sentence without adding content ("Therefore, X" checks X). */
-const CONNECTIVE = /^(therefore|thus|hence|so|additionally|also|moreover|furthermore|however|overall|in (summary|conclusion|short|addition|general)|to (summarize|sum up|conclude)|(please )?note that|note:|it is (worth noting|important to note) that|finally|first(ly)?|second(ly)?|third(ly)?|lastly|then|next|in other words|for example|for instance|as a result|consequently)\s*,?\s+/i;
+/**
+ * Connectives that open a sentence without adding content ("Therefore, X" checks X). "Also" is one
+ * before a comma or a pronoun ("Also, you can …"); before a noun it says who ("Also administrators
+ * can …" is not "Only administrators can …") and stays in the claim.
+ */
+const CONNECTIVE = /^(therefore|thus|hence|so|additionally|also(?=\s*,|\s+(?:you|we|they|it|i|he|she|this|these|there)\b)|moreover|furthermore|however|overall|in (summary|conclusion|short|addition|general)|to (summarize|sum up|conclude)|(please )?note that|note:|it is (worth noting|important to note) that|finally|first(ly)?|second(ly)?|third(ly)?|lastly|then|next|in other words|for example|for instance|as a result|consequently)\s*,?\s+/i;
 /** A citation of a source by name inside a sentence: "(Passage 2)", "according to passage 1", "in passage 3". */
 const SOURCE_MENTION = /\s*\(?\b((according to|as (stated|mentioned|described) in|based on|in|from|see) )?(the )?(passage|source|document) \d+\b\)?,?/gi;
 /** A parenthetical that cites or discusses the sources: "(Passage 2)", "(Ref: Passage 1)", "(as mentioned in passage 3)". */

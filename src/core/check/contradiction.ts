@@ -71,6 +71,12 @@ export interface ContradictionAnalysis {
   substitution?: Substitution;
   /** The best coverage of the claim by one sentence (token alignment, synonyms and moved words counted). */
   sentenceCoverage: number;
+  /**
+   * One sentence (or window) states the whole claim: every content word aligned (the same word,
+   * an inflection, a synonym), every negation and logical word ("only", "all", "also") too, names
+   * in the claim's order, and no conflict found there. What "supported, clear" needs.
+   */
+  statedWhole: boolean;
   /** Every finding the kinds made, with the sentence and how much of the rest it restates (for reading failures). */
   findings: Array<Contradiction & { anchors: number }>;
 }
@@ -103,7 +109,7 @@ export function analyzeContradiction(
       aligned.push({ at, unit, a, cov: coverage(a, weight), sentence: al.pp.units.includes(unit), ...(f ? { f } : {}) });
     }
   }
-  const out: ContradictionAnalysis = { sentenceCoverage: Math.max(0, ...aligned.map((x) => x.cov)), findings: [] };
+  const out: ContradictionAnalysis = { sentenceCoverage: Math.max(0, ...aligned.map((x) => x.cov)), statedWhole: aligned.some((x) => !x.f && statesWhole(x.a)), findings: [] };
   let best: Contradiction | undefined;
   for (const x of aligned) {
     if (!x.f) continue;
@@ -134,6 +140,17 @@ export function analyzeContradiction(
     if (s) out.substitution = s;
   }
   return out;
+}
+
+/**
+ * Whether an alignment states every atom of the claim (see ContradictionAnalysis.statedWhole): a
+ * name only in order (two names moved are two roles swapped), and no negation of the source left
+ * out of the claim.
+ */
+function statesWhole(a: TokenAlignment): boolean {
+  const inOrder = new Set(a.pairs.map(([i]) => i));
+  const claimWhole = a.claim.every((atom, i) => (atom.type === 'word' && atom.name ? inOrder.has(i) : a.matched[i]));
+  return claimWhole && a.source.every((atom, j) => !atom.negates || a.used[j]);
 }
 
 /** One word a variant of the other: a misspelling, or glued to the next word ("dependenciesin"). */

@@ -41,6 +41,8 @@ export interface Analysis {
   substitution?: Substitution;
   /** Every conflict the kinds found in the candidates' sentences, decided or not (for reading failures). */
   findings: ContradictionAnalysis['findings'];
+  /** One sentence (or window) states the whole claim in place (see contradiction.ts): what a clear support needs. */
+  statedWhole: boolean;
 }
 
 export type { Contradiction, Disagreement, Substitution };
@@ -145,6 +147,7 @@ export function analyzeClaim(claim: Profile, weights: Map<string, number>, align
   const analysis: Analysis = {
     features,
     findings: [],
+    statedWhole: false,
     alignments: sorted,
     unseenTerms,
     unseenValues: unseenValueObjs.map((v) => v.surface),
@@ -156,6 +159,7 @@ export function analyzeClaim(claim: Profile, weights: Map<string, number>, align
   };
   const c = analyzeContradiction(claim, weights, sorted, sets);
   analysis.findings = c.findings;
+  analysis.statedWhole = c.statedWhole;
   if (c.contradiction) analysis.contradiction = c.contradiction;
   if (c.disagreement) analysis.disagreement = c.disagreement;
   if (c.substitution) analysis.substitution = c.substitution;

@@ -22,7 +22,8 @@ export interface ValueSets {
   /**
    * Whether the documents write `a` and `b` side by side as alternatives ("create, edit, or
    * delete", "local or remote", "grant and revoke"): words that fill one slot. A paraphrase
-   * ("uses" / "relies on") is almost never written so.
+   * ("uses" / "relies on") is almost never written so. The candidate passages are read first,
+   * then the passages the corpus lookup finds for both words (anywhere in the documents).
    */
   alternatives(a: string, b: string): boolean;
   /** Whether the glossary says `a` and `b` name the same thing. */
@@ -90,8 +91,15 @@ function coordinated(p: Passage, a: string, b: string): boolean {
   return false;
 }
 
-/** The value sets of the candidate passages and the glossary. */
-export function valueSetsOf(passages: readonly Passage[], glossary?: Glossary): ValueSets {
+/**
+ * Passages anywhere in the documents that hold both words (a search for the two of them): where
+ * the corpus writes two words as alternatives of one slot, wherever that is. Undefined: only the
+ * candidate passages are read.
+ */
+export type CorpusLookup = (a: string, b: string) => readonly Passage[];
+
+/** The value sets of the candidate passages and the glossary; `corpus` widens `alternatives` to the whole corpus. */
+export function valueSetsOf(passages: readonly Passage[], glossary?: Glossary, corpus?: CorpusLookup): ValueSets {
   const sets = [...passages.flatMap(setsOf), ...(glossary?.exclusive ?? []).map((s) => s.map(norm))];
   const same = (glossary?.equivalent ?? []).map((s) => s.map(norm));
   return {
@@ -103,7 +111,9 @@ export function valueSetsOf(passages: readonly Passage[], glossary?: Glossary): 
     alternatives(a, b) {
       const x = stem(a.toLowerCase());
       const y = stem(b.toLowerCase());
-      return x !== y && passages.some((p) => coordinated(p, x, y));
+      if (x === y) return false;
+      if (passages.some((p) => coordinated(p, x, y))) return true;
+      return corpus !== undefined && corpus(a, b).some((p) => coordinated(p, x, y));
     },
     equivalent(a, b) {
       const x = norm(a);

@@ -103,12 +103,13 @@ export function windowStatesAll(f: Pick<Features, 'recallWin' | 'winMissValue' |
 
 /**
  * 'clear' when one aligned window decides on its own: for support, it states every content term,
- * value and name of the claim and no source contradicts it; for a contradiction, one sentence
+ * value and name of the claim, one of its sentences (or the window) aligns with all of the claim
+ * in place — negations and words like "only" and "all" included — and no source contradicts it; for a contradiction, one sentence
  * restates all the rest of the claim and states the conflicting element in its place, and the
  * kind's false alarms on correct text are within budget. Everything else is 'uncertain'.
  */
 export function certaintyOf(verdict: Verdict, a: Analysis, f: FeatureRecord, cal: Pick<Calibration, 'kindClear'>): 'clear' | 'uncertain' {
-  if (verdict === 'supported') return windowStatesAll(a.features) && !a.disagreement ? 'clear' : 'uncertain';
+  if (verdict === 'supported') return windowStatesAll(a.features) && a.statedWhole && !a.disagreement ? 'clear' : 'uncertain';
   const c = a.contradiction;
   if (verdict === 'contradicted' && c) return f.contraTight === 1 && c.restated >= 1 - 1e-9 && cal.kindClear?.[c.kind] !== false ? 'clear' : 'uncertain';
   return 'uncertain';

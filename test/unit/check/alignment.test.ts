@@ -117,3 +117,50 @@ test('what adds, hedges or bounds is no denial: "not only", "not necessarily", "
   // a real denial still is one
   assert.equal(conflict('Refunds are not issued in 30 days.', 'Refunds are issued in 30 days.')?.kind, 'negation');
 });
+
+test('two words are alternatives where the corpus lists both anywhere, not only in the candidate passages', () => {
+  const candidate = passage('operator', 'The Operator creates a set of resources in the namespace.');
+  const list = passage('rbac', 'Each role can read, create, or delete catalog entities.');
+  assert.equal(valueSetsOf([candidate]).alternatives('deletes', 'creates'), false);
+  assert.equal(valueSetsOf([candidate], undefined, () => [list]).alternatives('deletes', 'creates'), true);
+  // a passage that holds both words without listing them as alternatives says nothing of the kind
+  const apart = passage('apart', 'Create the secret first. Later steps delete the temporary files the installer left.');
+  assert.equal(valueSetsOf([candidate], undefined, () => [apart]).alternatives('deletes', 'creates'), false);
+});
+
+test('the checker asks the whole corpus for a swapped verb: a list in another file makes the swap unsupported', () => {
+  // fillers share the claim's other words, so the list's file is not among the sentence's candidates
+  const fillers = Array.from({ length: 12 }, (_, i) => passage(`ns${i}`, `Team ${i} keeps a set of resources in the namespace of the Operator for its services.`));
+  const over = (extra: ReturnType<typeof passage>[]) => firstVerdictOver([passage('operator', 'The Operator creates a set of resources in the namespace.'), ...fillers, ...extra, ...releaseNotes()]);
+  const claim = 'The Operator deletes a set of resources in the namespace.';
+  const listed = over([passage('rbac', 'Each role can read, create, or delete catalog entities.')])(claim);
+  assert.equal(listed.verdict, 'unsupported', listed.reason);
+  assert.match(listed.reason, /'creates' where this says 'deletes'/);
+  // without any list naming both, the swap stays a possible paraphrase: supported, uncertain
+  const unlisted = over([])(claim);
+  assert.deepEqual([unlisted.verdict, unlisted.certainty], ['supported', 'uncertain']);
+});
+
+test('"supported, clear" needs one sentence stating the whole claim in place: a restrictor, a negation or two names swapped leave it uncertain', () => {
+  const v = firstVerdictOver([
+    passage('import', 'Only administrators can use Bulk Import in the portal.'),
+    passage('metrics', 'Grafana displays the metrics that Prometheus collects from the cluster.'),
+    passage('renew', 'You can only renew your licence online. Renewals by mail are not accepted.'),
+    ...releaseNotes(),
+  ]);
+  const notClearlySupported = (text: string): void => {
+    const x = v(text);
+    assert.ok(x.verdict !== 'supported' || x.certainty !== 'clear', `${text} → ${x.verdict} ${x.certainty}: ${x.reason}`);
+  };
+  assert.deepEqual([v('Only administrators can use Bulk Import in the portal.').verdict, v('Only administrators can use Bulk Import in the portal.').certainty], ['supported', 'clear']);
+  assert.deepEqual([v('Grafana displays the metrics that Prometheus collects from the cluster.').verdict, v('Grafana displays the metrics that Prometheus collects from the cluster.').certainty], ['supported', 'clear']);
+  // "also" before a noun says who, as "only" does: no connective to drop
+  notClearlySupported('Also administrators can use Bulk Import in the portal.');
+  notClearlySupported('All users can use Bulk Import in the portal.');
+  notClearlySupported('Prometheus displays the metrics that Grafana collects from the cluster.');
+  notClearlySupported('Only administrators cannot use Bulk Import in the portal.');
+  // every word of it is in the window, but no sentence says it: one says "only online", the next
+  // denies "by mail"
+  notClearlySupported('You can only renew your licence by mail.');
+  assert.equal(v('You can only renew your licence online.').certainty, 'clear');
+});

@@ -41,3 +41,23 @@ test('an async source gives the same verdicts, reasons and evidence as a synchro
   assert.ok(searches <= expected.summary.claims, `${searches} searches for ${expected.summary.claims} claims`);
   assert.ok(statCalls <= 4, `${statCalls} statistics round trips`);
 });
+
+test('a swapped word the corpus lists as an alternative elsewhere is looked up over an async source too', async () => {
+  const fillers = Array.from({ length: 12 }, (_, i) => passage(`ns${i}`, `Team ${i} keeps a set of resources in the namespace of the Operator for its services.`));
+  const sync = createMemorySource([
+    passage('operator', 'The Operator creates a set of resources in the namespace.'), ...fillers,
+    passage('rbac', 'Each role can read, create, or delete catalog entities.'), ...releaseNotes(),
+  ]);
+  const remote: AsyncEvidenceSource = {
+    search: async (q, o) => sync.search(q, o),
+    termStats: async (terms) => {
+      const s = sync.termStats();
+      return { docCount: s.docCount, avgLength: s.avgLength, df: new Map(terms.map((t) => [t, s.df(t)])) };
+    },
+  };
+  const text = 'The Operator deletes a set of resources in the namespace.';
+  const expected = createChecker(sync).check(text).sentences[0]!;
+  const actual = (await createAsyncChecker(remote).check(text)).sentences[0]!;
+  assert.equal(expected.verdict, 'unsupported', expected.reason);
+  assert.deepEqual([actual.verdict, actual.reason], [expected.verdict, expected.reason]);
+});
