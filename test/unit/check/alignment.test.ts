@@ -164,3 +164,11 @@ test('"supported, clear" needs one sentence stating the whole claim in place: a 
   notClearlySupported('You can only renew your licence by mail.');
   assert.equal(v('You can only renew your licence online.').certainty, 'clear');
 });
+
+test('an imperative opening a step is a verb, not a name; an acronym spelled out with its small words is the same name', () => {
+  assert.equal(conflict('Pat the jewelry dry with a soft cloth.', 'Rub the jewelry, then rinse in cool water and buff with a cloth until dry.')?.kind, undefined);
+  assert.equal(conflict('The reference dates from over 300 years before Christ.', 'The reference dates from over 300 years BC.'), undefined);
+  // another name in that place still is one
+  assert.equal(conflict('The reference dates from over 300 years AD.', 'The reference dates from over 300 years BC.')?.kind, 'names');
+  assert.equal(conflict('Dex provides authentication for the portal.', 'Keycloak provides authentication for the portal.')?.kind, 'names');
+});

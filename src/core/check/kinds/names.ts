@@ -114,12 +114,23 @@ function whole(a: TokenAlignment, cr: readonly number[], sr: readonly number[]):
   return claimRest.every((i) => a.pairs.some(([ci, sj]) => ci === i && sourceRest.includes(sj)));
 }
 
+/**
+ * Whether the other side's name is an acronym of all the words this side writes in its place,
+ * small words included ("BC" / "before Christ", "ToS" / "terms of service").
+ */
+function spelledOut(atoms: readonly Atom[], idx: readonly number[], otherAtoms: readonly Atom[], otherRun: readonly number[]): boolean {
+  if (otherRun.length !== 1 || idx.length < 2) return false;
+  const acronym = letters(otherAtoms[otherRun[0]!]!.surface);
+  return acronym.length === idx.length && idx.map((i) => atoms[i]!.surface[0] ?? '').join('').toUpperCase() === acronym;
+}
+
 function inHunk(ctx: KindContext, h: Hunk): Finding | undefined {
   const cr = nameRuns(ctx.a.claim, h.claim);
   const sr = nameRuns(ctx.a.source, h.source);
   if (cr.length !== 1 || sr.length !== 1) return undefined;
   if (!whole(ctx.a, cr[0]!, sr[0]!)) return undefined;
   if (sameNamed(ctx.a.claim, cr[0]!, ctx.a.source, sr[0]!) || overlap(ctx.a.claim, cr[0]!, ctx.a.source, sr[0]!)) return undefined;
+  if (spelledOut(ctx.a.claim, h.claim, ctx.a.source, sr[0]!) || spelledOut(ctx.a.source, h.source, ctx.a.claim, cr[0]!)) return undefined;
   if (!proper(ctx.a.claim, cr[0]!) || !proper(ctx.a.source, sr[0]!)) return undefined;
   const c = ctx.a.claim.map((x) => x.surface);
   const s = ctx.a.source.map((x) => x.surface);
