@@ -13,7 +13,7 @@ import { windowUnit, type Alignment, type Unit } from './align';
 import { findConflict, type Finding, type KindContext } from './kinds';
 import { contentAt } from './kinds/kind';
 import { sameNamed } from './kinds/names';
-import { relation } from './lexicon';
+import { partsOfSpeech, relation } from './lexicon';
 import type { ValueSets } from './valueSets';
 import type { Profile } from './profile';
 
@@ -153,6 +153,23 @@ function statesWhole(a: TokenAlignment): boolean {
   return claimWhole && a.source.every((atom, j) => !atom.negates || a.used[j]);
 }
 
+/**
+ * Whether the alignment is claim atom `ci` for source atom `sj` and nothing else: every other atom
+ * of the claim (negations and words like "only" included) and every other content atom of the
+ * source aligned. A copied sentence altered in one word.
+ */
+function oneWordEdit(a: TokenAlignment, ci: number, sj: number): boolean {
+  return a.claim.every((_, i) => i === ci || a.matched[i]) && a.source.every((atom, j) => j === sj || a.used[j] || !(isContent(atom) || atom.negates));
+}
+
+/** Both words verbs, or both adjectives, as WordNet knows them (one WordNet does not know takes the other's class). */
+function sameClass(a: string, b: string): boolean {
+  const pa = partsOfSpeech(a);
+  const pb = partsOfSpeech(b);
+  if (pa.size + pb.size === 0) return false;
+  return (['v', 'a'] as const).some((x) => (pa.has(x) || pa.size === 0) && (pb.has(x) || pb.size === 0));
+}
+
 /** One word a variant of the other: a misspelling, or glued to the next word ("dependenciesin"). */
 function variant(a: string, b: string): boolean {
   const x = a.toLowerCase();
@@ -208,7 +225,10 @@ function unrelatedSubstitution(aligned: ReadonlyArray<{ at: number; unit: Unit; 
       // 33 clean RAGTruth sentences and no hallucinated one): the claim stays supported, uncertain
       if (cw.type === 'word' && !(cw.name && sw.name)) {
         if (variant(cw.surface, sw.surface)) continue;
-        if (!alternatives(cw.surface, sw.surface)) continue;
+        // ... or where the claim is the source sentence itself with that one word changed, a
+        // verb for a verb or an adjective for an adjective: a copy altered in the word that says
+        // what is done or what something is ("receives" / "sends", "required" / "forbidden")
+        if (!alternatives(cw.surface, sw.surface) && !(oneWordEdit(a, c[0]!, s[0]!) && sameClass(cw.surface, sw.surface))) continue;
       }
       return { at, unit, claimText: cw.surface, sourceText: sw.surface };
     }

@@ -115,9 +115,9 @@ export function relation(claim: string, source: string): Relation {
   const cs = stem(c);
   const ss = stem(s);
   if (cs === ss) return 'equivalent';
-  if (opposed(cs, ss) || opposed(c, s)) return 'alternation';
   const cl = lemmasOf(c);
   const sl = lemmasOf(s);
+  if (opposed(cs, ss) || opposed(c, s) || lemmasOpposed(cl, sl)) return 'alternation';
   if (cl.some((x) => sl.includes(x))) return 'equivalent';
   const cSyn = synsetsOf(c);
   const sSyn = synsetsOf(s);
@@ -132,6 +132,22 @@ export function relation(claim: string, source: string): Relation {
   const cParents = new Set(cSyn.filter((x) => posOfSynset(x) === 'n' || posOfSynset(x) === 'v').flatMap((x) => [...parentsOf(x)]));
   if (sSyn.some((x) => (posOfSynset(x) === 'n' || posOfSynset(x) === 'v') && parentsOf(x).some((p) => cParents.has(p)))) return 'sibling';
   return 'independent';
+}
+
+/**
+ * Whether some lemma of one word is an antonym of some lemma of the other: inflected and compared
+ * forms of opposites ("earlier" / "later" from "early" / "late"; "started" / "stopped"). Checked
+ * before synonyms, since a cluster of similar adjectives may hold both comparatives.
+ */
+function lemmasOpposed(a: readonly string[], b: readonly string[]): boolean {
+  return a.some((x) => b.some((y) => x !== y && (antonymsOf(x) ?? []).includes(y)));
+}
+
+/** Whether two written words are opposites (see {@link opposed}), also through their lemmas. */
+export function antonymous(a: string, b: string): boolean {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return opposed(stem(x), stem(y)) || opposed(x, y) || lemmasOpposed(lemmasOf(x), lemmasOf(y));
 }
 
 /** Two single words WordNet (or a negating prefix) makes opposites. */

@@ -131,7 +131,8 @@ test('two words are alternatives where the corpus lists both anywhere, not only 
 test('the checker asks the whole corpus for a swapped verb: a list in another file makes the swap unsupported', () => {
   // fillers share the claim's other words, so the list's file is not among the sentence's candidates
   const fillers = Array.from({ length: 12 }, (_, i) => passage(`ns${i}`, `Team ${i} keeps a set of resources in the namespace of the Operator for its services.`));
-  const over = (extra: ReturnType<typeof passage>[]) => firstVerdictOver([passage('operator', 'The Operator creates a set of resources in the namespace.'), ...fillers, ...extra, ...releaseNotes()]);
+  // (the source sentence says more than the claim: no copy altered in one word, see below)
+  const over = (extra: ReturnType<typeof passage>[]) => firstVerdictOver([passage('operator', 'The Operator creates a set of resources in the namespace for each new tenant.'), ...fillers, ...extra, ...releaseNotes()]);
   const claim = 'The Operator deletes a set of resources in the namespace.';
   const listed = over([passage('rbac', 'Each role can read, create, or delete catalog entities.')])(claim);
   assert.equal(listed.verdict, 'unsupported', listed.reason);
@@ -172,3 +173,22 @@ test('an imperative opening a step is a verb, not a name; an acronym spelled out
   assert.equal(conflict('The reference dates from over 300 years AD.', 'The reference dates from over 300 years BC.')?.kind, 'names');
   assert.equal(conflict('Dex provides authentication for the portal.', 'Keycloak provides authentication for the portal.')?.kind, 'names');
 });
+
+test('a source sentence copied with its verb or adjective changed to one WordNet does not relate is unsupported; a looser rewording is uncertain', () => {
+  const v = firstVerdictOver([
+    passage('ssa', 'Most people who receive disability benefits are workers who qualify on their own records.'),
+    passage('docs', 'Required documentation must be sent to the loan holder before the review.'),
+    ...releaseNotes(),
+  ]);
+  const sent = v('Most people who send disability benefits are workers who qualify on their own records.');
+  assert.equal(sent.verdict, 'unsupported', sent.reason);
+  assert.match(sent.reason, /'receive' where this says 'send'/);
+  assert.notEqual(v('Optional documentation must be sent to the loan holder before the review.').verdict, 'supported');
+  // the same verb with more around it changed is a rewording to weigh, not a copy altered in one word
+  const reworded = v('Most people who get disability benefits are workers who qualify on their own earnings records.');
+  assert.notEqual(reworded.verdict, 'contradicted');
+  assert.notEqual(reworded.certainty, 'clear');
+  // a synonym in that place is no change at all
+  assert.equal(v('Most people who obtain disability benefits are workers who qualify on their own records.').verdict, 'supported');
+});
+

@@ -6,7 +6,7 @@
  * negation in the same place turns it back ("not disabled" says "enabled").
  */
 import type { Atom, Hunk } from '../alignment';
-import { opposed } from '../lexicon';
+import { antonymous, opposed } from '../lexicon';
 import { finding, negationsIn, type ConflictKind, type Finding, type KindContext, firstTight } from './kind';
 import { QUANTIFIER_WORDS } from './quantifiers';
 import { stem } from '../../text/analyzer';
@@ -26,7 +26,7 @@ function excludes(ctx: KindContext, c: Atom, s: Atom): boolean {
   if (ctx.exclusive(c.surface, s.surface)) return true;
   if (c.name || s.name || QUANTIFIER_WORDS.has(c.surface.toLowerCase()) || QUANTIFIER_WORDS.has(s.surface.toLowerCase())) return false;
   const key = (x: Atom): string => (x.type === 'value' ? stem(x.surface.toLowerCase()) : x.key);
-  return opposed(key(c), key(s)) || opposed(c.surface.toLowerCase(), s.surface.toLowerCase());
+  return opposed(key(c), key(s)) || antonymous(c.surface, s.surface);
 }
 
 /** Ordinals, and the nouns they label rather than count ("the first step" / "the second step"). */
