@@ -2,12 +2,11 @@
  * The lexical profile of a piece of text that the checker compares: content terms (shared
  * analyzer), values (numbers, number words, months, weekdays), names, and negations.
  */
-import { NEGATIONS, STOP_WORDS, stem, tokenize, type Token } from '../text/analyzer';
+import { NEGATIONS, STOP_WORDS, stem, tokenize } from '../text/analyzer';
 import { antonymsOf } from './antonyms';
 import { defaultPrior } from './backgroundStats';
 import { hyphenedNumber, numberPhrase, numericValue, NUMBER, REFERENCE_BEFORE, scaleDigits, wordValue, type Value } from './numbers';
-import { isProperNoun } from './properNouns';
-import { partsOfSpeech } from './lexicon';
+import { imperativeAt, isProperNoun } from './properNouns';
 
 export type { Value } from './numbers';
 
@@ -296,13 +295,4 @@ export function profile(raw: string): Profile {
   const bigrams = new Set<string>();
   for (let i = 1; i < terms.length; i++) bigrams.add(`${terms[i - 1]} ${terms[i]}`);
   return { text, terms, surface, names, openers, values, negations, negated, bigrams, spans, cues, polar, occurrences, logic };
-}
-
-/** Words that open the object of an imperative ("Rub the …", "Grant them …"). */
-const OBJECT_OPENERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'your', 'its', 'their', 'it', 'them', 'this', 'these', 'those', 'each', 'every', 'all', 'any', 'some']);
-
-/** Whether token `k`, first in its sentence, is a verb WordNet knows followed directly by an object's opener. */
-function imperativeAt(tokens: readonly Token[], k: number, raw: string): boolean {
-  const next = tokens[k + 1];
-  return next !== undefined && OBJECT_OPENERS.has(next.word) && /^\p{Lu}\p{Ll}+$/u.test(raw) && partsOfSpeech(raw).has('v');
 }
