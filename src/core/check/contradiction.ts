@@ -162,11 +162,15 @@ function oneWordEdit(a: TokenAlignment, ci: number, sj: number): boolean {
   return a.claim.every((_, i) => i === ci || a.matched[i]) && a.source.every((atom, j) => j === sj || a.used[j] || !(isContent(atom) || atom.negates));
 }
 
-/** Both words verbs, or both adjectives, as WordNet knows them (one WordNet does not know takes the other's class). */
+/**
+ * Both words verbs, or both adjectives, as WordNet knows them (one WordNet does not know takes the
+ * other's class); or two words WordNet knows neither of, as settings and formats are written
+ * ("json" / "yaml", "ingress" / "route"): an identifier for another.
+ */
 function sameClass(a: string, b: string): boolean {
   const pa = partsOfSpeech(a);
   const pb = partsOfSpeech(b);
-  if (pa.size + pb.size === 0) return false;
+  if (pa.size + pb.size === 0) return /^[\p{Ll}\d_-]+$/u.test(a) && /^[\p{Ll}\d_-]+$/u.test(b);
   return (['v', 'a'] as const).some((x) => (pa.has(x) || pa.size === 0) && (pb.has(x) || pb.size === 0));
 }
 

@@ -178,6 +178,7 @@ test('a source sentence copied with its verb or adjective changed to one WordNet
   const v = firstVerdictOver([
     passage('ssa', 'Most people who receive disability benefits are workers who qualify on their own records.'),
     passage('docs', 'Required documentation must be sent to the loan holder before the review.'),
+    passage('export', 'The exporter writes the report as json to the output folder.'),
     ...releaseNotes(),
   ]);
   const sent = v('Most people who send disability benefits are workers who qualify on their own records.');
@@ -188,6 +189,8 @@ test('a source sentence copied with its verb or adjective changed to one WordNet
   const reworded = v('Most people who get disability benefits are workers who qualify on their own earnings records.');
   assert.notEqual(reworded.verdict, 'contradicted');
   assert.notEqual(reworded.certainty, 'clear');
+  // two words WordNet knows neither of, as settings and formats are written: one value for another
+  assert.equal(v('The exporter writes the report as yaml to the output folder.').verdict, 'unsupported');
   // a synonym in that place is no change at all
   assert.equal(v('Most people who obtain disability benefits are workers who qualify on their own records.').verdict, 'supported');
 });
