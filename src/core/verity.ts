@@ -20,7 +20,7 @@ import { runTurn } from './loop/runTurn';
 import { EmbeddingIndexer } from './embeddingIndexer';
 import { fileRecordProblem } from './index/storeValidation';
 import { pathPatternMatcher } from './glob';
-import { checkOverPort } from './search/portChecker';
+import { createAsyncChecker } from './check/asyncChecker';
 
 /**
  * What counts as a draft unless configured: a drafts folder and files named as drafts. Drafts are
@@ -141,6 +141,8 @@ export function createVerity(deps: VerityDeps): Verity {
     return hits;
   };
   const passageTotal = (): number => (port ? portPassages : index.size);
+  /** The port as the async checker reads it: the passages it finds are kept for getPassage too. */
+  const portSource = port && { search: async (q: string, o?: SearchOptions) => remember(await port.search(q, o)), termStats: (terms: readonly string[]) => port.termStats(terms) };
   const removePath = async (path: string): Promise<void> => {
     if (port) await port.removeFile(path);
     else await index.removeByPath(path);
@@ -470,7 +472,8 @@ export function createVerity(deps: VerityDeps): Verity {
 
     async check(text: string, opts?: CheckOptions) {
       throwIfCancelled(opts?.signal);
-      if (port) return checkOverPort(port, text, { ...opts, excludePaths: notEvidence(opts?.excludePaths, opts?.drafts) });
+      // over a server store: a checker per check, so the corpus statistics are those of now
+      if (portSource) return createAsyncChecker(portSource, { glossary: await readGlossary() }).check(text, { ...opts, excludePaths: notEvidence(opts?.excludePaths, opts?.drafts) });
       return rebuildingIfDamaged(async () => {
         checker ??= createChecker(index, { glossary: await readGlossary() });
         return checker.check(text, { ...opts, excludePaths: notEvidence(opts?.excludePaths, opts?.drafts) });
@@ -480,9 +483,8 @@ export function createVerity(deps: VerityDeps): Verity {
     async ask(question: string, opts: AskOptions = {}): Promise<Turn> {
       const model = opts.model ?? deps.model;
       if (!model) throw new VerityError('MODEL_UNAVAILABLE', 'No language model is configured: set a model endpoint (base URL and model name) or pick a model in the chat view.');
-      // the loop's checker reads its source synchronously; over a server it needs the async checker
-      if (port) throw new VerityError('BAD_INPUT', 'ask is not available with a store on a database server yet: use search and check, or a local store');
-      checker ??= createChecker(index, { glossary: await readGlossary() });
+      // over a server store the loop's checker fetches statistics before each check (one per question)
+      const turnChecker = portSource ? createAsyncChecker(portSource, { glossary: await readGlossary() }) : (checker ??= createChecker(index, { glossary: await readGlossary() }));
       return runTurn(
         {
           search: async (q, k, signal) => {
@@ -491,7 +493,7 @@ export function createVerity(deps: VerityDeps): Verity {
             // Drafts are never evidence for an answer: over-fetch, then drop them.
             return (await verity.search(q, { k: k * 2 + skip.size, signal })).filter((h) => !skip.has(h.passage.path)).slice(0, k);
           },
-          checker,
+          checker: turnChecker,
           model,
           passageCount: passageTotal,
           logger: log,

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { Verity } from '../core/api';
+import { isVerityError } from '../core/errors';
 import type { CheckResult, EvidenceRef, SearchHit } from '../core/types';
 import { defang } from '../core/loop/prompts';
 import { countFindings, countsText } from '../core/vocabulary';
@@ -19,7 +20,7 @@ import type { SourceItem } from './sourceGroups';
 import type { SourcesView } from './sourcesView';
 import { API_KEY_SECRET, type ModelResolver } from './model';
 import type { ReportHandle, ReportPayload } from './reportPanel';
-import type { VerityService } from './service';
+import { STORE_PASSWORD_SECRET, type VerityService } from './service';
 import { toUri, toWorkspacePath } from './workspacePort';
 
 export interface CommandDeps {
@@ -105,11 +106,23 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     const t0 = Date.now();
     return vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Verity: checking' }, async () => {
       // A stored index answers at once; a reconcile with the disk may still be going on behind it.
-      const verity = await service.answering();
+      let verity: Verity;
+      try {
+        verity = await service.answering();
+      } catch (e) {
+        showStoreError(e);
+        return undefined;
+      }
       const t1 = Date.now();
       const self = toWorkspacePath(doc.uri);
       // A paragraph of an indexed document would find itself as its own evidence.
-      const checked = self && verity.files().some((f) => f.path === self && f.state === 'indexed') ? await checkAgainstOthers(verity, text, self) : await verity.check(text);
+      let checked: CheckResult;
+      try {
+        checked = self && verity.files().some((f) => f.path === self && f.state === 'indexed') ? await checkAgainstOthers(verity, text, self) : await verity.check(text);
+      } catch (e) {
+        showStoreError(e);
+        return undefined;
+      }
       // Report and hovers show lines of the document, not of the paragraph (offsets stay relative).
       const result = await narrowEvidence(verity, inDocumentLines(checked, target.start));
       for (const v of result.sentences) for (const r of [...(v.evidence ? [v.evidence] : []), ...v.alternatives]) if (r.kind === 'pdf') pdf.remember(r);
@@ -126,6 +139,17 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   /** The last check's status-bar line and where its time went (the `verity.test.lastCheck` hook returns it). */
   let lastCheck: { line: string; waitedForIndexMs: number; checkMs: number; totalMs: number } | undefined;
   context.subscriptions.push(vscode.commands.registerCommand('verity.test.lastCheck', () => lastCheck));
+
+  /** A team index that cannot be read (verity.store) is one message with what fixes it; other errors go on. */
+  function showStoreError(e: unknown): void {
+    if (!service.serverStoreSet() || !isVerityError(e) || !e.code.startsWith('STORE_')) throw e;
+    log.error(`check: ${e.message}`);
+    // not awaited: the check's progress ends now, the message stays until dismissed
+    void vscode.window.showErrorMessage(`Verity: could not read the team index (verity.store) — ${e.message}`, 'Set Store Password', 'Open Settings').then((pick) => {
+      if (pick === 'Set Store Password') void vscode.commands.executeCommand('verity.setStorePassword');
+      else if (pick === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'verity.store');
+    });
+  }
 
   /** One-line error with the buttons that fix it. */
   async function showModelError(e: unknown): Promise<void> {
@@ -277,6 +301,20 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   });
 
   reg('verity.openEvidence', (ref: EvidenceRef) => openEvidence(ref, openPdf));
+
+  reg('verity.setStorePassword', async () => {
+    const password = await vscode.window.showInputBox({
+      title: 'Verity: password of the team index (verity.store)',
+      prompt: 'Stored in VS Code\'s secret storage, never in settings; used when the verity.store URL has no password. Leave empty to remove it.',
+      password: true,
+      ignoreFocusOut: true,
+    });
+    if (password === undefined) return;
+    if (password) await context.secrets.store(STORE_PASSWORD_SECRET, password);
+    else await context.secrets.delete(STORE_PASSWORD_SECRET);
+    void vscode.window.showInformationMessage(password ? 'Verity: store password saved.' : 'Verity: store password removed.');
+    if (service.started) await service.restart().catch((e: unknown) => log.warn(`the team index did not open with the new password: ${e instanceof Error ? e.message : String(e)}`));
+  });
 
   reg('verity.setApiKey', async () => {
     const key = await vscode.window.showInputBox({

@@ -7,6 +7,7 @@ import type { EvidenceRef } from '../core/types';
 import { escapeLinkText, evidenceLabel, findQuote, type Located } from './evidenceText';
 import { toUri } from './workspacePort';
 import { isSafeRelativePath } from '../core/index/storeValidation';
+import { passageViewUri, showPassageView } from './passageView';
 export { citationText, escapeLinkText, evidenceLabel, findQuote, narrowToQuote, relativePath, type Located } from './evidenceText';
 
 /** Link arguments carry at most this much of the quote (enough to find it again). */
@@ -14,9 +15,12 @@ const LINK_QUOTE_MAX = 240;
 
 /**
  * Where the evidence is. Markdown: its line range. PDF: the file at a zero range (the page is in
- * the label; the report view opens the page itself).
+ * the label; the report view opens the page itself). A passage of a team index whose file is not
+ * on this disk: its read-only view (passageView.ts).
  */
 export function evidenceLocation(ref: Located): vscode.Location | undefined {
+  const view = passageViewUri(ref);
+  if (view) return new vscode.Location(view, new vscode.Range(0, 0, 0, 0));
   const uri = toUri(ref.path);
   if (!uri) return undefined;
   if (ref.kind === 'pdf') return new vscode.Location(uri, new vscode.Range(0, 0, 0, 0));
@@ -43,6 +47,11 @@ export async function openEvidence(ref: Located | EvidenceRef, openPdf: (ref: Ev
   // The arguments may come from a link in rendered text: never open a path that leaves the workspace.
   if (!isSafeRelativePath(ref.path)) {
     void vscode.window.showWarningMessage('Verity: refused to open a path outside the workspace.');
+    return;
+  }
+  const view = passageViewUri(ref);
+  if (view) {
+    await showPassageView(view);
     return;
   }
   const loc = evidenceLocation(ref);

@@ -16,6 +16,7 @@ import { ModelResolver } from './model';
 import { ConversationStore } from './panel/conversationStore';
 import { CONVERSATION_VIEW, ConversationView } from './panel/conversationView';
 import { PdfEditorProvider } from './pdfEditor';
+import { registerPassageViews } from './passageView';
 import { readSetting, VerityService } from './service';
 import { readExtensionSettings } from './settings';
 import { SourcesView } from './sourcesView';
@@ -45,7 +46,7 @@ export function activate(context: vscode.ExtensionContext): void {
     state: context.workspaceState,
     supportedIcon: vscode.Uri.joinPath(context.extensionUri, 'media', 'supported.svg'),
   });
-  context.subscriptions.push(checks);
+  context.subscriptions.push(checks, registerPassageViews(log));
   const selector: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }, { scheme: 'vscode-remote' }];
   context.subscriptions.push(
     vscode.languages.registerHoverProvider(selector, new VerdictHoverProvider(checks)),

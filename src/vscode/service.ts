@@ -12,7 +12,9 @@ import { createFsStorage } from '../node/fsStorage';
 import { WorkerPdfExtractor } from '../node/pdfExtractor';
 import { createOcrRunner } from '../node/ocr/ocrRunner';
 import { OcrBackground } from './ocrBackground';
-import { readExtensionSettings, readVerityOptions, REINDEX_KEYS, type ExtensionSettings } from './settings';
+import { openPgPort, type PgPort } from '../node/pg/pgPort';
+import { readExtensionSettings, readServerStore, readVerityOptions, REINDEX_KEYS, type ExtensionSettings, type ServerStoreSetting } from './settings';
+import { setPassageSource } from './passageView';
 import { createVsCodeWorkspace, toWorkspacePath, type VsCodeWorkspace } from './workspacePort';
 
 const SAVE_DELAY_MS = 2000;
@@ -23,6 +25,14 @@ const EVENT_DELAY_MS = 250;
 const NOTIFY_AFTER_MS = 1500;
 
 export const readSetting = (key: string): unknown => vscode.workspace.getConfiguration().get(key);
+
+/** Where the password of the team index (verity.store) is kept: the editor's SecretStorage. */
+export const STORE_PASSWORD_SECRET = 'verity.store.password';
+
+/** `verity.store` from the user's or machine's settings only, off in Restricted Mode (settings.ts). */
+export function serverStoreSetting(): ServerStoreSetting {
+  return readServerStore(vscode.workspace.getConfiguration().inspect('verity.store'), vscode.workspace.isTrusted);
+}
 
 export class VerityService implements vscode.Disposable {
   private verity: Promise<Verity> | undefined;
@@ -45,6 +55,11 @@ export class VerityService implements vscode.Disposable {
   lastSummary: IndexSummary | undefined;
   /** Background OCR of scanned PDF pages, started after each indexing run. */
   readonly ocr: OcrBackground;
+  /**
+   * The team index read instead of the workspace's own (verity.store): CI keeps it current, so
+   * the editor only reads it: no indexing of the disk, no file events, no saves, no OCR.
+   */
+  private server: { port: PgPort; describe: string } | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -74,7 +89,11 @@ export class VerityService implements vscode.Disposable {
       watcher.onDidDelete((uri) => this.onFileEvent(uri, 'remove')),
       vscode.workspace.onDidRenameFiles((e) => void this.onRename(e)),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (this.verity && REINDEX_KEYS.some((k) => e.affectsConfiguration(k))) void this.restart();
+        if (this.verity && [...REINDEX_KEYS, 'verity.store'].some((k) => e.affectsConfiguration(k))) void this.restart();
+      }),
+      // a store the user configured is used once the workspace is trusted
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        if (this.verity && serverStoreSetting().url) void this.restart();
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
         if (this.verity) void this.indexNow();
@@ -89,10 +108,20 @@ export class VerityService implements vscode.Disposable {
   /** The facade with its snapshot loaded; starts a background index the first time. */
   getVerity(): Promise<Verity> {
     if (!this.verity) {
-      this.verity = this.create();
-      void this.verity.then(() => this.indexNow()).catch((e) => this.log.error(`could not open the index: ${errorText(e)}`));
+      const opening = this.create();
+      this.verity = opening;
+      void opening.then(() => this.indexNow()).catch((e) => {
+        this.log.error(`could not open the index: ${errorText(e)}`);
+        // an unreachable team index is asked again next time, not remembered as broken
+        if (this.verity === opening) this.verity = undefined;
+      });
     }
     return this.verity;
+  }
+
+  /** Whether verity.store names a team index to read (whether or not it could be opened). */
+  serverStoreSet(): boolean {
+    return serverStoreSetting().url !== undefined;
   }
 
   /** The facade after the current indexing run has finished (complete results). */
@@ -131,6 +160,7 @@ export class VerityService implements vscode.Disposable {
     const storageDir = this.context.storageUri?.fsPath;
     const options = readVerityOptions(readSetting);
     const { maxPdfPages, pdfTimeoutSeconds } = this.settings();
+    const server = await this.openServerStore();
     const verity = createVerity({
       workspace: this.workspace,
       pdf: new WorkerPdfExtractor({
@@ -139,12 +169,29 @@ export class VerityService implements vscode.Disposable {
         maxPages: maxPdfPages,
         timeoutMs: pdfTimeoutSeconds * 1000,
       }),
-      storage: storageDir ? createFsStorage(storageDir) : undefined,
+      storage: storageDir && !server ? createFsStorage(storageDir) : undefined,
+      ...(server ? { searchPort: server.port } : { ocr: createOcrRunner() }),
       logger,
       model: this.model,
-      ocr: createOcrRunner(),
       options,
     });
+    if (server) {
+      try {
+        await verity.load();
+      } catch (e) {
+        await server.port.close().catch(() => undefined);
+        this.failServerStore(errorText(e));
+        throw e;
+      }
+      this.server = server;
+      this.loadedFromSnapshot = true;
+      setPassageSource({ describe: server.describe, passage: async (id) => (await server.port.passages([id]))[0] });
+      this.log.info(`reading the team index ${server.describe}: ${verity.files().length} files, ${verity.passageCount()} passages (${Date.now() - started} ms)`);
+      this.opened = verity;
+      this.openTimes.loadedAt = Date.now();
+      this.showCount(verity);
+      return verity;
+    }
     try {
       this.loadedFromSnapshot = await verity.load();
     } catch (e) {
@@ -156,6 +203,35 @@ export class VerityService implements vscode.Disposable {
     this.openTimes.loadedAt = Date.now();
     this.showCount(verity);
     return verity;
+  }
+
+  /** Opens the team index of verity.store as a reader, or undefined for the local index. */
+  private async openServerStore(): Promise<{ port: PgPort; describe: string } | undefined> {
+    const setting = serverStoreSetting();
+    if (setting.ignored) this.log.warn(setting.ignored);
+    if (!setting.url) return undefined;
+    const password = (await this.context.secrets.get(STORE_PASSWORD_SECRET)) || undefined;
+    try {
+      const port = await openPgPort(setting.url, { mode: 'read', ...(password ? { password } : {}) });
+      return { port, describe: port.config.describe };
+    } catch (e) {
+      this.failServerStore(errorText(e));
+      throw e;
+    }
+  }
+
+  /** Says in the status bar that the team index could not be read (store errors never hold the password). */
+  private failServerStore(message: string): void {
+    this.status.text = '$(error) Verity: team index unreachable';
+    this.status.tooltip = `Verity could not read the team index (verity.store): ${message}. Checks and questions try again on their next run.`;
+    this.status.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
+  }
+
+  private async closeServerStore(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    setPassageSource(undefined);
+    if (server) await server.port.close().catch((e: unknown) => this.log.warn(`closing the team index: ${errorText(e)}`));
   }
 
   /** Brings the index up to date (or rebuilds it with `force`); one run at a time. */
@@ -173,6 +249,7 @@ export class VerityService implements vscode.Disposable {
 
   private async runIndex(force: boolean): Promise<IndexSummary | undefined> {
     const verity = await this.getVerity();
+    if (this.server) return this.reloadServerStore(verity);
     const abort = new AbortController();
     this.abort = abort;
     let last: IndexProgress | undefined;
@@ -233,6 +310,24 @@ export class VerityService implements vscode.Disposable {
     }
   }
 
+  /** A reader of a team index does not index: it reads the corpus's file list and counts again. */
+  private async reloadServerStore(verity: Verity): Promise<IndexSummary | undefined> {
+    const t0 = Date.now();
+    try {
+      await verity.load();
+      const files = verity.files();
+      const summary: IndexSummary = { files: files.length, indexed: 0, unchanged: files.length, removed: 0, skipped: files.filter((f) => f.state === 'skipped'), passages: verity.passageCount(), ms: Date.now() - t0 };
+      this.lastSummary = summary;
+      this.changed.fire();
+      this.showCount(verity);
+      return summary;
+    } catch (e) {
+      this.log.error(`could not read the team index: ${errorText(e)}`);
+      this.failServerStore(errorText(e));
+      return undefined;
+    }
+  }
+
   /**
    * The status bar in plain words: how many files are sources, and a warning state when some were
    * skipped. Other features (e.g. OCR progress) can show a passing activity with `showActivity`.
@@ -240,6 +335,13 @@ export class VerityService implements vscode.Disposable {
   private showCount(verity: Verity): void {
     if (this.activity) return;
     const n = verity.passageCount();
+    if (this.server) {
+      const count = `${n.toLocaleString('en-US')} passage${n === 1 ? '' : 's'}`;
+      this.status.text = `$(database) Verity: team index · ${count}`;
+      this.status.backgroundColor = undefined;
+      this.status.tooltip = `Verity reads the team index ${this.server.describe} (verity.store): ${verity.files().length.toLocaleString('en-US')} files, ${count}. CI keeps it current; this editor does not write it. Citations of files not on this disk open the passage read-only. Click to open the Verity view.`;
+      return;
+    }
     const files = verity.files();
     // Drafts are left out on purpose, not failures: they count neither as indexed nor as skipped.
     const skipped = files.filter((f) => f.state === 'skipped' && f.reason !== 'DRAFT').length;
@@ -276,6 +378,7 @@ export class VerityService implements vscode.Disposable {
 
   private onFileEvent(uri: vscode.Uri, kind: 'update' | 'remove'): void {
     if (!this.verity) return; // nothing indexed yet: the first scan will see the file
+    if (this.server) return; // the team index is kept current by CI, not from this disk
     const path = toWorkspacePath(uri);
     if (!path) return;
     clearTimeout(this.pendingEvents.get(path));
@@ -305,7 +408,7 @@ export class VerityService implements vscode.Disposable {
   }
 
   private async onRename(e: vscode.FileRenameEvent): Promise<void> {
-    if (!this.verity) return;
+    if (!this.verity || this.server) return;
     const verity = await this.getVerity();
     for (const { oldUri, newUri } of e.files) {
       const from = toWorkspacePath(oldUri);
@@ -332,7 +435,7 @@ export class VerityService implements vscode.Disposable {
   async saveNow(): Promise<void> {
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
-    if (!this.verity || !this.context.storageUri) return;
+    if (!this.verity || !this.context.storageUri || this.server) return;
     try {
       const verity = await this.verity;
       await verity.save();
@@ -350,7 +453,8 @@ export class VerityService implements vscode.Disposable {
     const old = this.verity;
     this.verity = undefined;
     this.opened = undefined;
-    if (old) (await old).dispose();
+    if (old) (await old.catch(() => undefined))?.dispose();
+    await this.closeServerStore();
     return this.getVerity();
   }
 
@@ -359,7 +463,8 @@ export class VerityService implements vscode.Disposable {
     for (const t of this.pendingEvents.values()) clearTimeout(t);
     clearTimeout(this.saveTimer);
     for (const d of this.disposables) d.dispose();
-    void this.verity?.then((v) => v.dispose());
+    void this.verity?.then((v) => v.dispose()).catch(() => undefined);
+    void this.closeServerStore();
   }
 }
 

@@ -6,6 +6,7 @@
 import type { VerityOptions } from '../core/api';
 import { DEFAULT_DRAFTS } from '../core/verity';
 import { inRange, LIMIT_RANGES, type LimitName } from '../core/limits';
+import { isPgUrl } from '../node/pg/pgConfig';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
@@ -48,6 +49,12 @@ interface SettingSpec<T> {
   /** The extension setting this feeds, if any. */
   setting?: keyof ExtensionSettings;
   valid: (value: unknown) => value is T;
+  /**
+   * A user or machine setting only: package.json gives it `"scope": "machine"` and lists it in
+   * the restricted configurations, and the code reads it with {@link readServerStore}, never
+   * from a workspace or folder value.
+   */
+  userOnly?: true;
 }
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -91,6 +98,7 @@ export const SETTINGS: ReadonlyArray<SettingSpec<unknown>> = [
   { key: 'verity.ocr.enabled', default: true, option: 'ocr', valid: isBool },
   { key: 'verity.ocr.languages', default: ['eng'], option: 'ocrLanguages', valid: isStrArr },
   { key: 'verity.ocr.maxPagesPerFile', default: 20, option: 'ocrMaxPagesPerFile', valid: limit('ocrMaxPagesPerFile') },
+  { key: 'verity.store', default: '', userOnly: true, valid: isStr },
 ] as ReadonlyArray<SettingSpec<unknown>>;
 
 /** A setting's value, or its default when unset or of the wrong type (never throws). */
@@ -119,3 +127,33 @@ export function readExtensionSettings(read: SettingReader): ExtensionSettings {
 
 /** Settings whose change means the index must be rebuilt (passages or file set change). */
 export const REINDEX_KEYS = ['verity.drafts', 'verity.include', 'verity.exclude', 'verity.respectGitignore', 'verity.passage.minWords', 'verity.passage.maxWords', 'verity.maxFileSizeMB', 'verity.maxPdfSizeMB', 'verity.maxPdfPages', 'verity.pdfTimeoutSeconds', 'verity.ocr.enabled', 'verity.ocr.languages', 'verity.ocr.maxPagesPerFile'];
+
+/** What `WorkspaceConfiguration.inspect()` gives for one setting (the scopes read here). */
+export interface InspectedSetting {
+  defaultValue?: unknown;
+  globalValue?: unknown;
+  workspaceValue?: unknown;
+  workspaceFolderValue?: unknown;
+}
+
+/** The team index the editor reads (`verity.store`), or why the local store is used instead. */
+export type ServerStoreSetting =
+  | { url: string; ignored?: string }
+  | { url?: undefined; ignored?: string };
+
+/**
+ * `verity.store` as the editor may use it: a `postgres://` URL from the user's or the machine's
+ * settings. A workspace or folder value is never used (a repository must not point the editor at
+ * its own server, which would receive every checked draft and supply the evidence), and in an
+ * untrusted workspace (Restricted Mode) the setting is off. `ignored` says what was left out.
+ */
+export function readServerStore(inspected: InspectedSetting | undefined, trusted: boolean): ServerStoreSetting {
+  const fromWorkspace = [inspected?.workspaceValue, inspected?.workspaceFolderValue].some((v) => typeof v === 'string' && v.trim() !== '');
+  const workspaceNote = fromWorkspace ? 'verity.store is set in the workspace settings: ignored (only a user or machine setting can name a server store)' : undefined;
+  const value = inspected?.globalValue;
+  const url = typeof value === 'string' ? value.trim() : '';
+  if (!url) return workspaceNote ? { ignored: workspaceNote } : {};
+  if (!trusted) return { ignored: 'verity.store is off in Restricted Mode (this workspace is not trusted): the local index is used' };
+  if (!isPgUrl(url)) return { ignored: 'verity.store must be a postgres:// URL (postgres://user@host/db?corpus=NAME): the local index is used' };
+  return workspaceNote ? { url, ignored: workspaceNote } : { url };
+}

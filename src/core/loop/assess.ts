@@ -3,9 +3,9 @@
  * citations, recognise an honest "the documents do not contain the answer", and (when enabled)
  * merge the LLM judge's second opinion.
  */
-import type { Checker } from '../check/checker';
 import type { ModelPort } from '../ports';
 import type { CheckResult, CheckSummary, NumberedEvidence, SentenceVerdict, TokenUsage } from '../types';
+import type { LoopChecker } from './loopChecker';
 import { applyCitationFixes, findCitationFixes, type CitationFix } from './citations';
 import { combineVerdict, runJudge, type JudgeMode } from './judge';
 import { isNoAnswerSentence } from './prompts';
@@ -22,18 +22,18 @@ export interface Assessment {
 }
 
 export interface AssessDeps {
-  checker: Pick<Checker, 'check' | 'checkSentence'>;
+  checker: LoopChecker;
   judge?: { model: ModelPort; mode: JudgeMode };
 }
 
 /** Checks a draft against this round's evidence (never the whole index: the answer must rest on what it was shown). */
 export async function assessDraft(deps: AssessDeps, draft: string, evidence: NumberedEvidence[], signal?: AbortSignal): Promise<Assessment> {
   const passages = evidence.map((e) => e.passage);
-  const first = deps.checker.check(draft, { evidence: passages, useIndex: false, signal });
-  const fixes = findCitationFixes(first.sentences, evidence, deps.checker);
+  const first = await deps.checker.check(draft, { evidence: passages, useIndex: false, signal });
+  const fixes = await findCitationFixes(first.sentences, evidence, deps.checker);
   const text = fixes.length ? applyCitationFixes(draft, first.sentences, fixes) : draft;
   // Re-check the corrected text so offsets and citation lists match what is shown.
-  const check = fixes.length ? deps.checker.check(text, { evidence: passages, useIndex: false, signal }) : first;
+  const check = fixes.length ? await deps.checker.check(text, { evidence: passages, useIndex: false, signal }) : first;
   const fixed = new Map(fixes.map((f) => [f.index, f]));
   let noAnswer = false;
   let sentences: SentenceVerdict[] = check.sentences.map((s) => {

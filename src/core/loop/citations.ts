@@ -4,7 +4,7 @@
  * rewritten to [4]; a claim with no citation gets the supporting one; a sentence nothing supports
  * keeps its verdict (unsupported) and its citation is left for the feedback to fix.
  */
-import type { Checker } from '../check/checker';
+import type { LoopChecker } from './loopChecker';
 import type { NumberedEvidence, SentenceVerdict } from '../types';
 import { evidenceNumber } from './feedback';
 
@@ -19,7 +19,7 @@ const CITATION = /\s*\[\d+(?:\s*[,;]\s*\d+)*\]/g;
 const TRAILING_CITATIONS = /^(?:\s*\[\d+(?:\s*[,;]\s*\d+)*\])+/;
 
 /** Works out which supported sentences cite the wrong passage (or none) and what they should cite. */
-export function findCitationFixes(sentences: SentenceVerdict[], evidence: NumberedEvidence[], checker: Pick<Checker, 'checkSentence'>): CitationFix[] {
+export async function findCitationFixes(sentences: SentenceVerdict[], evidence: NumberedEvidence[], checker: Pick<LoopChecker, 'checkSentence'>): Promise<CitationFix[]> {
   const fixes: CitationFix[] = [];
   for (const s of sentences) {
     if (s.verdict !== 'supported') continue;
@@ -27,7 +27,7 @@ export function findCitationFixes(sentences: SentenceVerdict[], evidence: Number
     if (supporting === undefined) continue;
     if (s.citations.includes(supporting)) continue;
     const cited = s.citations.map((n) => evidence.find((e) => e.n === n)?.passage).filter((p) => p !== undefined);
-    if (cited.length > 0 && checker.checkSentence(s.text, cited, { useIndex: false }).verdict === 'supported') continue;
+    if (cited.length > 0 && (await checker.checkSentence(s.text, cited, { useIndex: false })).verdict === 'supported') continue;
     fixes.push({ index: s.index, from: s.citations, to: [supporting] });
   }
   return fixes;

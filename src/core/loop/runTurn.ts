@@ -4,7 +4,6 @@
  * re-query when support stays low → stop. One `Turn` object is the working memory and the trace.
  */
 import type { VerityOptions, AskProgress } from '../api';
-import type { Checker } from '../check/checker';
 import { segmentSentences } from '../check/segment';
 import { isVerityError, throwIfCancelled, VerityError } from '../errors';
 import { hashString } from '../hash';
@@ -12,6 +11,7 @@ import { buildQuery } from '../index/query';
 import { silentLogger, type ChatMessage, type Logger, type ModelPort } from '../ports';
 import type { FinalSentence, HistoryTurn, NumberedEvidence, Round, SearchHit, TokenUsage, Turn } from '../types';
 import { assessDraft, supportRatio, type Assessment } from './assess';
+import type { LoopChecker } from './loopChecker';
 import { buildFeedback } from './feedback';
 import { HISTORY_TOKENS, nextStep, REGROUND_HISTORY_TOKENS } from './policy';
 import { buildAnswerMessages } from './prompts';
@@ -21,7 +21,7 @@ import { composeAnswer } from './finalAnswer';
 export interface TurnDeps {
   /** The facade binds it to the index (hybrid when embeddings exist). */
   search(query: string, k: number, signal?: AbortSignal): Promise<SearchHit[]>;
-  checker: Pick<Checker, 'check' | 'checkSentence'>;
+  checker: LoopChecker;
   model: ModelPort;
   /** Defaults to `model` when `options.judge !== 'off'`. */
   judgeModel?: ModelPort;

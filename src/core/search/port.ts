@@ -6,7 +6,7 @@
  * Everything is asynchronous: a server adapter answers over a network. A file is the unit of
  * writing: `writeFile` replaces a file's record and passages at once (a reader sees the old
  * version or the new one, never a mix), and `termStats` has the shape of the async checker's
- * evidence source (src/core/check/asyncChecker.ts on the `check` branch).
+ * evidence source (src/core/check/asyncChecker.ts), which checks and asks over it.
  */
 import type { FileRecord, Passage, SearchHit, SearchOptions } from '../types';
 

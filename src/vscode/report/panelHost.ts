@@ -12,6 +12,7 @@ import type { AskEngine } from '../askEngine';
 import type { HostToWebview, RenderedState, ReportPayload, WebviewToHost } from '../../protocol/messages';
 import { validateHostMessage, validateWebviewMessage } from '../../protocol/validate';
 import { loadPdfView, resolveEvidence } from './evidenceSource';
+import { passageViewUri, showPassageView } from '../passageView';
 import { makeNonce, reportHtml } from './html';
 
 export interface ReportServices {
@@ -219,6 +220,11 @@ export class ReportPanelHost implements vscode.Disposable {
 
   private async openMarkdown(requested: EvidenceRef): Promise<void> {
     try {
+      const view = passageViewUri(requested);
+      if (view) {
+        await showPassageView(view, this.panel?.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One);
+        return;
+      }
       const ev = resolveEvidence(await this.services.getVerity(), requested);
       if (typeof ev === 'string') {
         void vscode.window.showWarningMessage(`Verity: ${ev}`);
@@ -241,6 +247,13 @@ export class ReportPanelHost implements vscode.Disposable {
 
   private async openPdf(requestId: number, requested: EvidenceRef): Promise<void> {
     try {
+      const passage = passageViewUri(requested);
+      if (passage) {
+        // the PDF is not on this disk: its passage opens beside the report instead of the page
+        this.post({ type: 'evidenceFailed', requestId, message: `${requested.path} is not on this disk: its passage opened in a read-only view.` });
+        await showPassageView(passage, this.panel?.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One);
+        return;
+      }
       const verity = await this.services.getVerity();
       const ev = resolveEvidence(verity, requested);
       const view = typeof ev === 'string' ? ev : await loadPdfView(requestId, ev, verity.options.maxPdfBytes);

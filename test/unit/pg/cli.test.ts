@@ -1,7 +1,7 @@
 /**
  * `--store postgres://…` through the CLI, against a real server (skipped without VERITY_TEST_PG):
- * index, an incremental re-index by content hash, status, search and check, and no password in
- * any output.
+ * index, an incremental re-index by content hash, status, search, check and ask (with the scripted
+ * OpenAI-compatible server), and no password in any output.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +11,8 @@ import path from 'node:path';
 import { main } from '../../../src/cli/main';
 import type { CliIO } from '../../../src/cli/io';
 import { freshCorpus, PG_SKIP, urlOf } from './portHarness';
+import { startMockServer } from '../../support/mockServer';
+import { extractiveReply } from '../../support/extractiveScript';
 
 function fakeIo(cwd: string): CliIO & { out: string; err: string } {
   const io = {
@@ -85,4 +87,35 @@ test('verity index / status / search / check with --store postgres://…', { ski
   assert.equal(r.code, 2);
   assert.match(r.err, /STORE_UNREACHABLE/);
   for (const o of outputs) assert.ok(!o.includes('Sekr1t-pass') && !(process.env.PGPASSWORD && o.includes(process.env.PGPASSWORD)));
+});
+
+test('verity ask --store postgres://… runs the verify-and-revise loop over the corpus', { skip: PG_SKIP }, async (t) => {
+  const cwd = mkdtempSync(path.join(tmpdir(), 'verity-pgask-'));
+  const server = await startMockServer({ chat: (req) => extractiveReply(req) });
+  t.after(async () => {
+    await server.close();
+    rmSync(cwd, { recursive: true, force: true });
+  });
+  const docs = path.join(cwd, 'docs');
+  mkdirSync(docs);
+  writeFileSync(path.join(docs, 'renewal.md'), '# Renewal\n\n## Online\n\nYou can renew your license online up to 60 days before it expires.\n\n## In person\n\nVisit any office with your old license.\n');
+  writeFileSync(path.join(docs, 'fees.md'), '# Fees\n\nA renewal costs 45 dollars; a replacement card costs 20 dollars.\n');
+  const store = urlOf(freshCorpus('cliask'));
+  const io = fakeIo(cwd);
+  assert.equal(await main(['index', 'docs', '--store', store], io), 0, io.err);
+  // the reader works in another folder: the documents need not be on its disk
+  const elsewhere = mkdtempSync(path.join(tmpdir(), 'verity-pgask-reader-'));
+  t.after(() => rmSync(elsewhere, { recursive: true, force: true }));
+  const env = { VERITY_BASE_URL: server.url, VERITY_MODEL: 'mock-model' };
+  const reader = Object.assign(fakeIo(elsewhere), { env });
+  const code = await main(['ask', 'How many days before it expires can I renew my license online?', '--store', store], reader);
+  assert.equal(code, 0, reader.out + reader.err);
+  assert.match(reader.out, /^✓ .*60 days.*\[\d\]/m);
+  assert.match(reader.out, /^Sources:\n {2}\[\d\] renewal\.md:\d+/m);
+  assert.ok(server.chatCalls() >= 1);
+  const json = Object.assign(fakeIo(elsewhere), { env });
+  assert.equal(await main(['ask', 'How much does a renewal cost?', '--store', store, '--json'], json), 0, json.err);
+  const turn = JSON.parse(json.out) as { status: string; sentences: Array<{ verdict: string; evidence?: { path: string } }> };
+  assert.equal(turn.status, 'answered');
+  assert.ok(turn.sentences.some((s) => s.verdict === 'supported' && s.evidence?.path === 'fees.md'), JSON.stringify(turn.sentences));
 });

@@ -8,6 +8,7 @@ import './ocr.test';
 import './checking.test';
 import './chat.test';
 import './editor.test';
+import './teamIndex.test';
 import './panel.test';
 import './reload.test';
 
