@@ -195,3 +195,12 @@ test('a source sentence copied with its verb or adjective changed to one WordNet
   assert.equal(v('Most people who obtain disability benefits are workers who qualify on their own records.').verdict, 'supported');
 });
 
+
+test('"never" and "none" are the bottom of their scales; a list with prepositions names alternatives, two verbs in one clause do not', () => {
+  assert.equal(conflict('Never: the value compares the image digest in the registry.', 'Always: the value compares the image digest in the registry.')?.kind, 'quantifiers');
+  const list = passage('ways', 'You can apply online, by phone, or in person at a local office.');
+  assert.equal(valueSetsOf([list]).alternatives('person', 'online'), true);
+  assert.equal(valueSetsOf([list]).alternatives('phone', 'online'), true);
+  const clause = passage('steps', 'Click the button and select the file you want to upload.');
+  assert.equal(valueSetsOf([clause]).alternatives('select', 'click'), false);
+});
