@@ -52,6 +52,7 @@ function generate(corpus: ScaleCorpus, dir: string, files: number, fresh: boolea
 
 interface Step {
   s: number;
+  cpuS: number;
   rssMB: number;
   out: string;
   ok: boolean;
@@ -64,7 +65,8 @@ function cli(cliJs: string, args: string[], cwd: string): Step {
   const r = spawnSync(process.execPath, ['--max-old-space-size=12288', '-r', path.join(__dirname, 'peakRss.cjs'), cliJs, ...args], { cwd, env, encoding: 'utf8', maxBuffer: 1 << 26 });
   const s = (performance.now() - t) / 1000;
   const kb = Number(/VERITY_BENCH_PEAK_RSS_KB=(\d+)/.exec(r.stderr)?.[1] ?? 0);
-  return { s, rssMB: kb / 1024, out: `${r.stdout}${r.stderr}`.replace(/\nVERITY_BENCH_PEAK_RSS_KB=\d+\n?/, '').trim(), ok: r.status === 0 || r.status === 1 };
+  const cpuMs = Number(/VERITY_BENCH_CPU_MS=(\d+)/.exec(r.stderr)?.[1] ?? NaN);
+  return { s, cpuS: cpuMs / 1000, rssMB: kb / 1024, out: `${r.stdout}${r.stderr}`.replace(/\nVERITY_BENCH_PEAK_RSS_KB=\d+ VERITY_BENCH_CPU_MS=\d+\n?/, '').trim(), ok: r.status === 0 || r.status === 1 };
 }
 
 const dirMB = (d: string): number => readdirSync(d).reduce((a, f) => a + statSync(path.join(d, f)).size, 0) / 2 ** 20;
@@ -89,14 +91,14 @@ export async function run(ctx: Ctx): Promise<void> {
   const systems: Array<[string, string]> = [['Verity segments', path.join(root, 'dist/cli.js')]];
   if (beforeAt > 0) systems.push([`before (${path.basename(path.resolve(process.argv[beforeAt + 1]!))})`, path.resolve(process.argv[beforeAt + 1]!, 'dist/cli.js')]);
   log('');
-  log('| system | step | whole process s | peak RSS MB | output |');
+  log('| system | step | whole process s (CPU s) | peak RSS MB | output |');
   log('|---|---|---|---|---|');
   const k = Math.floor(files / 3);
   const edited = path.join(docs, `group${Math.floor(k / 100)}`, `doc${k}.md`);
   for (const [name, cliJs] of systems) {
     const store = path.join(docs, name.startsWith('Verity') ? '.verity-bench' : '.verity-before');
     rmSync(store, { recursive: true, force: true });
-    const row = (step: string, r: Step): void => log(`| ${name} | ${step} | ${r.s.toFixed(1)} | ${Math.round(r.rssMB).toLocaleString('en')} | ${r.ok ? r.out.split('\n')[0]!.slice(0, 90) : `FAILED: ${r.out.split('\n').slice(-2).join(' ').slice(0, 120)}`} |`);
+    const row = (step: string, r: Step): void => log(`| ${name} | ${step} | ${r.s.toFixed(1)} (${r.cpuS.toFixed(1)}) | ${Math.round(r.rssMB).toLocaleString('en')} | ${r.ok ? r.out.split('\n')[0]!.slice(0, 90) : `FAILED: ${r.out.split('\n').slice(-2).join(' ').slice(0, 120)}`} |`);
     row('index', cli(cliJs, ['index', docs, '--store', store], docs));
     log(`| ${name} | store size | | | ${Math.round(dirMB(store)).toLocaleString('en')} MB |`);
     for (let i = 1; i <= 3; i++) row(`cold search ${i}`, cli(cliJs, ['search', query, '--store', store, '--k', '5'], docs));

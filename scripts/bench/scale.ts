@@ -54,7 +54,7 @@ export async function run(ctx: Ctx): Promise<void> {
   log('passages: doc2dial + RHDH markdown (product ingest, 1,408 passages) copied under copyN/ with growing vocabulary (scripts/bench/corpus.ts)');
   log('queries: 200 doc2dial dev turns with ~100 tokens of history (buildQuery), top 10; MiniSearch: same passages and analysis, every 4th query');
   log('');
-  log('| system | passages | build s (CPU s) | search p50 / p95 / p99 ms (CPU ms per query) | postings scored | restart s | heap MB | RSS MB | store MB | save after one edit ms (event loop held: sum / longest) |');
+  log('| system | passages | build s (CPU s) | search p50 / p95 / p99 ms (CPU ms per query) | postings scored (blocks decoded) | restart s | heap MB | RSS MB | store MB | save after one edit ms (event loop held: sum / longest) |');
   log('|---|---|---|---|---|---|---|---|---|---|');
   for (const n of sizes) {
     const systems: Array<[string, string[], string[]]> = [['Verity segments', ['build'], ['restart']]];
@@ -74,7 +74,7 @@ export async function run(ctx: Ctx): Promise<void> {
           r = {};
         }
         const edit = b.editSaveMs === undefined ? '–' : `${f1(b.editSaveMs)} (${f1(b.editBlockedMs)} / ${f1(b.editLongestMs)})`;
-        const share = typeof b.scoredShare === 'number' ? `${(100 * b.scoredShare).toFixed(0)}%` : '–';
+        const share = typeof b.scoredShare === 'number' ? `${(100 * b.scoredShare).toFixed(0)}%${typeof b.decodedShare === 'number' ? ` (${(100 * b.decodedShare).toFixed(0)}%)` : ''}` : '–';
         log(`| ${name} | ${f0(n)} | ${f1(b.buildS)} (${f1(b.buildCpuS)}) | ${f1(b.p50)} / ${f1(b.p95)} / ${f1(b.p99)} (${f1(b.searchCpuMs)}) | ${share} | ${f2(r.restartS)} | ${f0(r.heapMB)} (${f0(b.heapMB)}) | ${f0(r.rssMB)} (${f0(b.rssMB)}) | ${f0(b.storeMB)} | ${edit} |`);
         if (b.saveError) log(`(${name}: saving ${f0(n)} passages failed: ${String(b.saveError)})`);
         else if (r.size !== n || b.size !== n) log(`(${name}: ${String(b.size)} passages built, ${String(r.size)} after restart, ${n} expected)`);

@@ -52,7 +52,7 @@ interface Index {
   removeByPath(p: string): Promise<number>;
   search(q: string, o?: Record<string, unknown>): Array<{ passage: Passage }>;
   save(storage: unknown, meta: unknown): Promise<void>;
-  status?(): { lastQuery?: { scored: number; total: number }; segments: number };
+  status?(): { lastQuery?: { scored: number; total: number; decoded?: number; blocks?: number }; segments: number };
 }
 
 /**
@@ -148,11 +148,13 @@ async function main(): Promise<void> {
     out.segments = index.status?.().segments;
     Object.assign(out, memory());
     const shares: number[] = [];
+    const blockShares: number[] = [];
     const cpuSearch = process.cpuUsage();
     const lat = latencies((q) => {
       index.search(q, { k: 10 });
       const st = index.status?.().lastQuery;
       if (st) shares.push(st.scored / Math.max(1, st.total));
+      if (st?.blocks) blockShares.push((st.decoded ?? 0) / st.blocks);
     }, corpus.queries);
     out.p50 = pct(lat, 50);
     out.p95 = pct(lat, 95);
@@ -160,6 +162,7 @@ async function main(): Promise<void> {
     const cs = process.cpuUsage(cpuSearch);
     out.searchCpuMs = (cs.user + cs.system) / 1000 / (2 * lat.length);
     out.scoredShare = shares.length ? shares.reduce((a, b) => a + b, 0) / shares.length : undefined;
+    out.decodedShare = blockShares.length ? blockShares.reduce((a, b) => a + b, 0) / blockShares.length : undefined;
     out.storeMB = dirMB(dir);
     // edit one file of copy 1 (its first passage gains a sentence), three times: save after each
     const base = corpus.copyOf(Math.min(1, Math.floor(n / corpus.base.length) - 1));

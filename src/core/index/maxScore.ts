@@ -24,11 +24,16 @@ export interface QueryPlan {
 /** Which documents a query may return (inside the path prefix, of the kind asked); liveness is checked apart. */
 export type Accept = (ord: number, doc: number, pathId: number) => boolean;
 
-/** Postings scored and postings the query's terms hold (the share-of-postings figure), and passes run. */
+/**
+ * Postings scored and postings the query's terms hold (the share-of-postings figure), blocks of
+ * 128 postings decoded and blocks they hold (the rest were skipped undecoded), and passes run.
+ */
 export interface ScanCounters {
   scored: number;
   total: number;
   passes: number;
+  decoded?: number;
+  blocks?: number;
 }
 
 export const ADDRESS_STRIDE = 2 ** 31;
@@ -77,6 +82,7 @@ export function openLanes(seg: Segment, plan: QueryPlan, counters: ScanCounters)
     if (i < 0) return;
     const c = seg.cursor(i);
     counters.total += c.df;
+    counters.blocks = (counters.blocks ?? 0) + c.list.blocks;
     const W = plan.W[pos]!;
     lanes.push({ pos, c, W, ub: part(W, c.termBound(plan.norms), plan.k1) * SLACK });
   });
@@ -127,7 +133,7 @@ export function scoreSegment(seg: Segment, ord: number, plan: QueryPlan, heap: T
     while (e < m && prefix[e + 1]! <= theta) e++;
     for (let k = e; k < m; k++) {
       const l = byBound[k]!;
-      l.c.advance(start);
+      l.c.advance(start, true);
       l.c.accumulate(end, l.W, k1, norms, lens, start, acc, hit);
     }
     // candidates: documents the strong terms found that the weak ones could still lift
@@ -156,18 +162,18 @@ export function scoreSegment(seg: Segment, ord: number, plan: QueryPlan, heap: T
       if (nc === 0) break;
       const l = byBound[k]!;
       const c = l.c;
-      c.advance(start);
+      c.advance(start, true);
       if (c.countBelow(end) > 8 * nc) {
         // few candidates in a dense list: look each one up
         for (let i = 0; i < nc; i++) {
           const j = cand[i]!;
-          c.advance(start + j);
+          c.advance(start + j, true);
           if (c.doc === start + j) {
             c.scored++;
             acc[j]! += part(l.W, xOf(c, lens, norms, start + j), k1);
           }
         }
-        c.advance(end);
+        c.advance(end, true);
       } else c.addMasked(end, l.W, k1, norms, lens, start, acc, hit);
     }
     for (let i = 0; i < nc; i++) {
@@ -177,7 +183,10 @@ export function scoreSegment(seg: Segment, ord: number, plan: QueryPlan, heap: T
       acc[j] = 0;
     }
   }
-  for (const l of lanes) counters.scored += l.c.scored;
+  for (const l of lanes) {
+    counters.scored += l.c.scored;
+    counters.decoded = (counters.decoded ?? 0) + l.c.decoded;
+  }
 }
 
 /**

@@ -192,7 +192,7 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
     const need = phrase ? Math.max(ctx.limit, PHRASE_POOL) : ctx.limit;
     const counters: ScanCounters = { scored: 0, total: 0, passes: 1 };
     let ranked = this.guard(() => retrieve(this.set, planQuery(this.set, this.params, ctx), this.params, need, acceptFor(this.set, ctx, where), counters, ctx.exhaustive));
-    if (phrase) ranked = phraseRerank(ctx.phrase!, ranked, this.params.phraseWeight, (addr) => this.passageTerms(addr), this.set.tie);
+    if (phrase) ranked = phraseRerank(ctx.phrase!, ranked, this.params.phraseWeight, (addr) => this.passageTerms(addr), this.set.tie, ctx.limit);
     this.lastCounters = counters;
     return ranked.slice(0, ctx.limit);
   }

@@ -1,9 +1,10 @@
 /**
- * Forward cursors over a decoded posting list (postingList.ts). A list is decoded once and kept
- * in a bounded cache (postingCache.ts): the common words of a workspace come back in most
- * queries, and scoring a decoded list costs a few nanoseconds a posting. Cursors jump with
- * galloping search; the skip entries' block bounds tell the scorer in which windows of documents
- * a term can matter.
+ * Forward cursors over a posting list (postingList.ts) that enter one block of 128 postings at
+ * a time and have the list decode it then (once: the list keeps it): a cursor that jumps
+ * (advance) enters only the block it lands in, and one that runs to the end of a window stops
+ * before the next block without entering it (the block's first document is known from the skip
+ * entries), so blocks the scorer never enters are never decoded. The skip entries' block bounds
+ * tell the scorer in which windows of documents a term can matter.
  */
 import { FIELD_COUNT as FIELDS } from './corpusStats';
 import { fieldPart as partOfField, type FieldNorms } from './impacts';
@@ -18,109 +19,177 @@ const BLOCK = BLOCK_SIZE;
 const END = END_DOC;
 const fieldPart = partOfField;
 
+const NONE_DOCS = new Int32Array(0);
+const NONE_TF = new Uint8Array(0);
+
 export class PostingCursor {
   /** Current document (-1 before the first, END after the last). */
   doc = -1;
-  /** Index of the current posting. */
-  i = -1;
   /** Counts of the term in title, headings and body of the current document. */
   t0 = 0;
   t1 = 0;
   t2 = 0;
   /** Postings whose score part was computed (for the share-of-postings figure). */
   scored = 0;
+  /** Blocks decoded (for the benchmark's figures). */
+  decoded = 0;
   readonly df: number;
-  private readonly docs: Int32Array;
+  /** The block entered (b), the index after its last posting, and the current posting's index. */
+  private b = -1;
+  private bn = 0;
+  private k = 0;
+  /**
+   * The cursor stands on the first document of block b + 1, not decoded yet (k === bn): its
+   * counts are read when something asks for them.
+   */
+  private pending = false;
+  private docs: Int32Array = NONE_DOCS;
+  private tf: Uint8Array = NONE_TF;
   private boundCache: Float64Array | undefined;
 
   constructor(readonly list: PostingList) {
     this.df = list.df;
-    this.docs = list.docs;
   }
 
   termBound(n: FieldNorms): number {
     return this.list.termBound(n);
   }
 
-  private set(i: number): void {
-    this.i = i;
-    if (i >= this.df) {
+  /** Enters block `b` (decoded if it was not) without standing on a posting. */
+  private open(b: number): void {
+    const list = this.list;
+    if (list.ready?.[b] !== 1) {
+      list.ensure(b);
+      this.decoded++;
+    }
+    this.docs = list.docs!;
+    this.tf = list.tf!;
+    this.b = b;
+    this.k = b * BLOCK;
+    this.bn = this.k + list.blockSize(b);
+    this.pending = false;
+  }
+
+  /** Enters block `b` and stands on its first posting. */
+  private enter(b: number): void {
+    this.open(b);
+    this.at(this.k);
+  }
+
+  /** Stands on posting `k` of the decoded block. */
+  private at(k: number): void {
+    this.k = k;
+    this.doc = this.docs[k]!;
+    const o = k * FIELD_COUNT;
+    this.t0 = this.tf[o]!;
+    this.t1 = this.tf[o + 1]!;
+    this.t2 = this.tf[o + 2]!;
+  }
+
+  /** After the last posting of the decoded block: on the next block's first document, undecoded. */
+  private leaveBlock(): void {
+    const nb = this.b + 1;
+    this.k = this.bn;
+    if (nb >= this.list.blocks) {
       this.doc = END;
+      this.pending = false;
       return;
     }
-    this.doc = this.docs[i]!;
-    const tf = this.list.tf;
-    this.t0 = tf[i * FIELD_COUNT]!;
-    this.t1 = tf[i * FIELD_COUNT + 1]!;
-    this.t2 = tf[i * FIELD_COUNT + 2]!;
-  }
-
-  /**
-   * Like accumulate, but only for documents marked in `mask` (the candidates still in the
-   * running): a linear walk over the postings below `end`, cheaper than looking each candidate
-   * up when the list is dense. The cursor is left on the first posting at or after `end`.
-   */
-  addMasked(end: number, W: number, k1: number, n: FieldNorms, lens: readonly Uint32Array[], base: number, acc: Float64Array, mask: Uint8Array): void {
-    const docs = this.docs;
-    const tf = this.list.tf;
-    let i = this.i < 0 ? 0 : this.i;
-    for (; i < this.df; i++) {
-      const d = docs[i]!;
-      if (d >= end) break;
-      if (mask[d - base] === 0) continue;
-      const o = i * 3;
-      let x = 0;
-      if (tf[o]) x += fieldPart(n, 0, tf[o]!, lens[0]![d]!);
-      if (tf[o + 1]) x += fieldPart(n, 1, tf[o + 1]!, lens[1]![d]!);
-      if (tf[o + 2]) x += fieldPart(n, 2, tf[o + 2]!, lens[2]![d]!);
-      acc[d - base]! += (W * x) / (k1 + x);
-      this.scored++;
-    }
-    this.set(i);
-  }
-
-  /** Postings from the current one to the first at or after document `end`. */
-  countBelow(end: number): number {
-    const docs = this.docs;
-    const from = this.i < 0 ? 0 : this.i;
-    let lo = from;
-    let hi = this.df;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (docs[mid]! < end) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo - from;
+    this.doc = this.list.blockFirst[nb]!;
+    this.pending = true;
   }
 
   /** Moves to the next posting. */
   next(): void {
-    if (this.doc !== END) this.set(this.i + 1);
+    if (this.doc === END) return;
+    if (this.b < 0) this.enter(0);
+    else if (this.pending) this.enter(this.b + 1);
+    else if (this.k + 1 < this.bn) this.at(this.k + 1);
+    else {
+      this.leaveBlock();
+      if (this.pending) this.enter(this.b + 1);
+    }
   }
 
-  /** Moves to the first posting whose document is ≥ target (galloping, then binary search). */
-  advance(target: number): void {
-    if (this.doc >= target) return;
+  /**
+   * Moves to the first posting whose document is ≥ target (skip entries, then a search in the
+   * block). `lazy`: the cursor may stop on the first document of a block it has not decoded,
+   * when that document is above target (its counts are then not read: callers that read them
+   * check for target first, or call next).
+   */
+  advance(target: number, lazy = false): void {
+    if (this.doc >= target) {
+      if (this.pending && (!lazy || this.doc === target)) this.enter(this.b + 1);
+      return;
+    }
+    const list = this.list;
+    const last = list.blockLast;
+    let b = this.pending ? this.b + 1 : this.b < 0 ? 0 : this.b;
+    if (this.pending || this.b < 0 || last[b]! < target) {
+      if (last[b]! < target) {
+        // first block whose last document is ≥ target: galloping, then binary search
+        const n = list.blocks;
+        let lo = b;
+        let step = 1;
+        let hi = lo + 1;
+        while (hi < n && last[hi]! < target) {
+          lo = hi;
+          step *= 2;
+          hi = lo + step;
+        }
+        if (hi >= n) {
+          hi = n;
+          if (last[n - 1]! < target) {
+            this.b = n - 1;
+            this.k = this.bn;
+            this.pending = false;
+            this.doc = END;
+            return;
+          }
+        }
+        // last[lo] < target ≤ last[hi]
+        while (hi - lo > 1) {
+          const mid = (lo + hi) >>> 1;
+          if (last[mid]! < target) lo = mid;
+          else hi = mid;
+        }
+        b = hi;
+      }
+      const first = list.blockFirst[b]!;
+      if (first >= target) {
+        if (lazy && first > target) {
+          this.b = b - 1;
+          this.k = this.bn;
+          this.pending = true;
+          this.doc = first;
+        } else this.enter(b);
+        return;
+      }
+      this.open(b);
+    }
+    // the block holds a document ≥ target
     const docs = this.docs;
-    const n = this.df;
-    let lo = this.i + 1;
-    if (lo >= n) return this.set(n);
-    if (docs[lo]! >= target) return this.set(lo);
-    let step = 1;
-    let hi = lo + 1;
-    while (hi < n && docs[hi]! < target) {
-      lo = hi;
-      step *= 2;
-      hi = lo + step;
+    let k = this.k;
+    while (docs[k]! < target) k++;
+    this.at(k);
+  }
+
+  /**
+   * Postings from the current one to the first at or after document `end`, estimated by whole
+   * blocks (the scorer only uses it to choose between looking candidates up and a linear walk).
+   */
+  countBelow(end: number): number {
+    if (this.doc >= end) return 0;
+    const first = this.list.blockFirst;
+    const blocks = this.list.blocks;
+    let b = this.b < 0 ? 0 : this.b + (this.pending ? 1 : 0);
+    let n = this.b < 0 || this.pending ? 0 : this.bn - this.k;
+    if (this.b < 0 || this.pending) b--;
+    while (b + 1 < blocks && first[b + 1]! < end) {
+      b++;
+      n += BLOCK;
     }
-    if (hi > n) hi = n;
-    // docs[lo] < target; docs[hi] >= target (or hi = n)
-    while (hi - lo > 1) {
-      const mid = (lo + hi) >>> 1;
-      if (docs[mid]! < target) lo = mid;
-      else hi = mid;
-    }
-    this.set(hi);
+    return n;
   }
 
   /**
@@ -130,10 +199,11 @@ export class PostingCursor {
    */
   windowBound(start: number, end: number, n: FieldNorms): number {
     const list = this.list;
-    if (list.blocks === 1) return list.docs[0]! < end && list.blockLast[0]! >= start ? list.termBound(n) : 0;
+    if (list.blocks === 1) return list.blockFirst[0]! < end && list.blockLast[0]! >= start ? list.termBound(n) : 0;
     const last = list.blockLast;
-    // first block whose last document is ≥ start
-    let lo = Math.max(0, this.i >> 7);
+    const first = list.blockFirst;
+    // first block whose last document is ≥ start (windows only move forward, as the cursor does)
+    let lo = this.b < 0 ? 0 : this.b;
     let hi = list.blocks;
     if (lo < hi && last[lo]! < start) {
       while (hi - lo > 1) {
@@ -143,15 +213,49 @@ export class PostingCursor {
       }
       if (last[lo]! < start) lo = hi;
     }
-    if (lo >= list.blocks || list.docs[lo * BLOCK]! >= end) return 0;
+    if (lo >= list.blocks || first[lo]! >= end) return 0;
     const cache = (this.boundCache ??= new Float64Array(list.blocks).fill(-1));
     let best = 0;
-    for (let b = lo; b < list.blocks && list.docs[b * BLOCK]! < end; b++) {
+    for (let b = lo; b < list.blocks && first[b]! < end; b++) {
       let x = cache[b]!;
       if (x < 0) x = cache[b] = list.blockBound(b, n);
       if (x > best) best = x;
     }
     return best;
+  }
+
+  /**
+   * Like accumulate, but only for documents marked in `mask` (the candidates still in the
+   * running): a linear walk over the postings below `end`, cheaper than looking each candidate
+   * up when the list is dense. The cursor is left on the first posting at or after `end`.
+   */
+  addMasked(end: number, W: number, k1: number, n: FieldNorms, lens: readonly Uint32Array[], base: number, acc: Float64Array, mask: Uint8Array): void {
+    if (this.b < 0 || this.pending) {
+      if (this.doc >= end) return;
+      this.enter(this.b + 1);
+    }
+    const docs = this.docs;
+    const tf = this.tf;
+    for (;;) {
+      let k = this.k;
+      const bn = this.bn;
+      for (; k < bn; k++) {
+        const d = docs[k]!;
+        if (d >= end) break;
+        if (mask[d - base] === 0) continue;
+        const o = k * 3;
+        let x = 0;
+        if (tf[o]) x += fieldPart(n, 0, tf[o]!, lens[0]![d]!);
+        if (tf[o + 1]) x += fieldPart(n, 1, tf[o + 1]!, lens[1]![d]!);
+        if (tf[o + 2]) x += fieldPart(n, 2, tf[o + 2]!, lens[2]![d]!);
+        acc[d - base]! += (W * x) / (k1 + x);
+        this.scored++;
+      }
+      if (k < bn) return this.at(k);
+      this.leaveBlock();
+      if (!this.pending || this.doc >= end) return;
+      this.enter(this.b + 1);
+    }
   }
 
   /**
@@ -161,6 +265,10 @@ export class PostingCursor {
    * inner loop, in one place.)
    */
   accumulate(end: number, W: number, k1: number, n: FieldNorms, lens: readonly Uint32Array[], base: number, acc: Float64Array, hit: Uint8Array): void {
+    if (this.b < 0 || this.pending) {
+      if (this.doc >= end) return;
+      this.enter(this.b + 1);
+    }
     const B0 = n.boosts[0]!;
     const B1 = n.boosts[1]!;
     const B2 = n.boosts[2]!;
@@ -174,24 +282,30 @@ export class PostingCursor {
     const l1 = lens[1]!;
     const l2 = lens[2]!;
     const docs = this.docs;
-    const tf = this.list.tf;
-    let i = this.i < 0 ? 0 : this.i;
-    const n0 = i;
-    for (; i < this.df; i++) {
-      const d = docs[i]!;
-      if (d >= end) break;
-      const o = i * 3;
-      const t0 = tf[o]!;
-      const t1 = tf[o + 1]!;
-      const t2 = tf[o + 2]!;
-      let x = 0;
-      if (t0) x += (B0 * t0) / (a0 + m0 * l0[d]!);
-      if (t1) x += (B1 * t1) / (a1 + m1 * l1[d]!);
-      if (t2) x += (B2 * t2) / (a2 + m2 * l2[d]!);
-      acc[d - base]! += (W * x) / (k1 + x);
-      hit[d - base] = 1;
+    const tf = this.tf;
+    for (;;) {
+      let k = this.k;
+      const k0 = k;
+      const bn = this.bn;
+      for (; k < bn; k++) {
+        const d = docs[k]!;
+        if (d >= end) break;
+        const o = k * 3;
+        const t0 = tf[o]!;
+        const t1 = tf[o + 1]!;
+        const t2 = tf[o + 2]!;
+        let x = 0;
+        if (t0) x += (B0 * t0) / (a0 + m0 * l0[d]!);
+        if (t1) x += (B1 * t1) / (a1 + m1 * l1[d]!);
+        if (t2) x += (B2 * t2) / (a2 + m2 * l2[d]!);
+        acc[d - base]! += (W * x) / (k1 + x);
+        hit[d - base] = 1;
+      }
+      this.scored += k - k0;
+      if (k < bn) return this.at(k);
+      this.leaveBlock();
+      if (!this.pending || this.doc >= end) return;
+      this.enter(this.b + 1);
     }
-    this.scored += i - n0;
-    this.set(i);
   }
 }

@@ -19,10 +19,10 @@ export const END = 0x7fffffff;
 /**
  * Decodes the blocks of a posting list starting at byte `p` into `docs` and `tf` (FIELD_COUNT
  * counts per posting) from index `at`; checks each block's length, order and last document
- * (`blockLast`, when the list has skip entries). Returns the last document.
+ * (`blockLast`, when the list has skip entries). `prev`: the document before the first block
+ * (its gap is counted from there). Returns the last document.
  */
-export function decodeBlocks(h: Uint8Array, p: number, blocks: number, blockLen: ArrayLike<number>, df: number, maxDoc: number, blockLast: Int32Array | undefined, docs: Int32Array, tf: Uint8Array, at: number): number {
-  let prev = -1;
+export function decodeBlocks(h: Uint8Array, p: number, blocks: number, blockLen: ArrayLike<number>, df: number, maxDoc: number, blockLast: Int32Array | undefined, docs: Int32Array, tf: Uint8Array, at: number, prev = -1): number {
   for (let b = 0; b < blocks; b++) {
     const n = b + 1 < blocks ? BLOCK : df - BLOCK * (blocks - 1);
     const from = at + b * BLOCK;
@@ -140,27 +140,33 @@ export function decodeListInto(bytes: Uint8Array, df: number, maxDoc: number, do
   decodeBlocks(bytes, h.dataStart, h.blocks, h.blockLen, df, maxDoc, h.blocks > 1 ? h.blockLast : undefined, docs, tf, at);
 }
 
-/** A term's decoded posting list with its block bounds (immutable: cached and shared by cursors). */
+/**
+ * A term's posting list with its block bounds: the head (frontiers, skip entries) is parsed
+ * once, and each block of 128 postings is decoded the first time a cursor enters it (ensure), so
+ * the blocks a search skips cost nothing but their bytes. Cached and shared by cursors: what one
+ * query decoded, the next one reads as it is (the list only ever gains decoded blocks).
+ */
 export class PostingList {
   readonly termPairs: number[];
   readonly termCount: Uint8Array;
   readonly blocks: number;
+  /** Last and first document of each block. */
   readonly blockLast: Int32Array;
+  readonly blockFirst: Int32Array;
+  /** Byte offset of each block in `bytes` (blocks + 1 entries: the last is the list's end). */
+  readonly blockStart: Uint32Array;
   readonly blockPairs: Uint32Array;
   readonly blockPairCount: Uint8Array;
-  /** Documents, ascending. */
-  readonly docs: Int32Array;
-  /** Counts in title, headings and body, FIELD_COUNT per posting. */
-  readonly tf: Uint8Array;
 
   /**
-   * Decodes a list of `df` postings (`bytes`: the whole list); documents must be below
-   * `maxDoc`. Throws FormatError when it does not decode.
+   * Parses a list of `df` postings (`bytes`: the whole list, kept); documents must be below
+   * `maxDoc`. Throws FormatError when its head does not decode; a block that does not decode
+   * throws when it is entered.
    */
   constructor(
-    bytes: Uint8Array,
+    readonly bytes: Uint8Array,
     readonly df: number,
-    maxDoc: number,
+    readonly maxDoc: number,
   ) {
     const h = parseHead(bytes, df, maxDoc);
     this.termPairs = h.termPairs;
@@ -169,15 +175,62 @@ export class PostingList {
     this.blockLast = h.blockLast;
     this.blockPairs = h.blockPairs;
     this.blockPairCount = h.blockPairCount;
-    this.docs = new Int32Array(df);
-    this.tf = new Uint8Array(df * FIELD_COUNT);
-    const prev = decodeBlocks(bytes, h.dataStart, h.blocks, h.blockLen, df, maxDoc, h.blocks > 1 ? h.blockLast : undefined, this.docs, this.tf, 0);
-    if (h.blocks === 1) this.blockLast[0] = prev;
+    this.blockStart = new Uint32Array(h.blocks + 1);
+    this.blockFirst = new Int32Array(h.blocks);
+    let at = h.dataStart;
+    for (let b = 0; b < h.blocks; b++) {
+      this.blockStart[b] = at;
+      at += h.blockLen[b]!;
+    }
+    this.blockStart[h.blocks] = at;
+    if (at !== bytes.length) throw new FormatError('posting blocks do not fill their list');
+    if (h.blocks === 1) {
+      // no skip entry: the one block is decoded at once, for its bounds
+      this.decodeBlock(0);
+      this.blockFirst[0] = this.docs![0]!;
+      this.blockLast[0] = this.docs![df - 1]!;
+    } else {
+      for (let b = 0; b < h.blocks; b++) {
+        // the first gap of each block gives its first document
+        const prev = b === 0 ? -1 : this.blockLast[b - 1]!;
+        this.blockFirst[b] = prev + 1 + readVarint(bytes, this.blockStart[b]!, this.blockStart[b + 1]!);
+      }
+    }
   }
 
-  /** Memory the decoded list holds (for the cache's budget). */
+  /** Postings in block `b`. */
+  blockSize(b: number): number {
+    return b + 1 < this.blocks ? BLOCK : this.df - BLOCK * (this.blocks - 1);
+  }
+
+  /** Documents and counts (FIELD_COUNT per posting) of the blocks decoded so far (see ready). */
+  docs: Int32Array | undefined;
+  tf: Uint8Array | undefined;
+  /** 1 for each block decoded into docs and tf. */
+  ready: Uint8Array | undefined;
+
+  /**
+   * Decodes block `b` into the list's arrays (once: a cached list keeps what its cursors
+   * decoded); throws FormatError when the block does not decode.
+   */
+  ensure(b: number): void {
+    if (this.ready?.[b] === 1) return;
+    this.decodeBlock(b);
+  }
+
+  private decodeBlock(b: number): void {
+    const n = this.blockSize(b);
+    const docs = (this.docs ??= new Int32Array(this.df));
+    const tf = (this.tf ??= new Uint8Array(this.df * FIELD_COUNT));
+    const ready = (this.ready ??= new Uint8Array(this.blocks));
+    decodeBlocks(this.bytes, this.blockStart[b]!, 1, [this.blockStart[b + 1]! - this.blockStart[b]!], n, this.maxDoc, undefined, docs, tf, b * BLOCK, b === 0 ? -1 : this.blockLast[b - 1]!);
+    if (this.blocks > 1 && docs[b * BLOCK + n - 1] !== this.blockLast[b]) throw new FormatError('posting block malformed');
+    ready[b] = 1;
+  }
+
+  /** Memory the list holds once its blocks are decoded (for the cache's budget). */
   get bytesHeld(): number {
-    return this.docs.byteLength + this.tf.byteLength + this.blockLast.byteLength + this.blockPairs.byteLength;
+    return this.bytes.byteLength + this.df * (4 + FIELD_COUNT) + this.blocks * 17 + this.blockPairs.byteLength + 64;
   }
 
   /** The highest count of the term in field `f` over the list (the first frontier pair's). */

@@ -1,0 +1,92 @@
+/**
+ * Search probe: opens a saved passage index (e.g. the folder a `scaleRun.ts build` left) and
+ * runs the scale benchmark's queries against it: an untimed pass, then `--passes` timed passes,
+ * printing wall p50/p95/p99, CPU ms per query, the share of postings scored and, with
+ * `--check`, how many top 10s equal exhaustive scoring. Meant for profiling one change at a
+ * time (`node --cpu-prof --import tsx scripts/bench/searchProbe.ts <store dir>`), not for the
+ * printed benchmark table.
+ *
+ *   searchProbe.ts <store dir> [--src <src folder>] [--passes 2] [--check] [--limit 200]
+ */
+import path from 'node:path';
+import { loadScaleCorpus } from './corpus';
+
+const args = process.argv.slice(2);
+const dir = path.resolve(args[0]!);
+const opt = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i > 0 ? args[i + 1] : undefined;
+};
+const src = path.resolve(opt('--src') ?? path.join(__dirname, '../../src'));
+const passes = Number(opt('--passes') ?? 2);
+const limit = Number(opt('--limit') ?? 200);
+
+interface Hit {
+  passage: { id: string };
+}
+interface Index {
+  readonly size: number;
+  search(q: string, o?: Record<string, unknown>): Hit[];
+  status?(): { lastQuery?: { scored: number; total: number; passes?: number; decoded?: number; blocks?: number } };
+}
+
+const pct = (xs: number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
+
+async function main(): Promise<void> {
+  const corpus = loadScaleCorpus(path.resolve(__dirname, '../../../shared'));
+  const queries = corpus.queries.slice(0, limit);
+  const api = (await import(path.join(src, 'core/index/index.ts'))) as { loadPassageIndex(s: unknown, o: unknown, l: unknown): Promise<{ index: Index } | undefined> };
+  const fsStorage = (await import(path.join(src, 'node/fsStorage.ts'))) as { createFsStorage(d: string): unknown };
+  const silent = { info() {}, warn() {}, error() {} };
+  let t = performance.now();
+  const loaded = await api.loadPassageIndex(fsStorage.createFsStorage(dir), undefined, silent);
+  if (!loaded) throw new Error(`no index in ${dir}`);
+  const index = loaded.index;
+  console.log(`opened ${index.size} passages in ${(performance.now() - t).toFixed(0)} ms`);
+  for (const q of queries) index.search(q, { k: 10 });
+  const lat: number[] = [];
+  let share = 0;
+  let extra = 0;
+  let blocks = 0;
+  let counted = 0;
+  const c0 = process.cpuUsage();
+  t = performance.now();
+  for (let p = 0; p < passes; p++)
+    for (const q of queries) {
+      const s = performance.now();
+      index.search(q, { k: 10 });
+      lat.push(performance.now() - s);
+      const st = index.status?.().lastQuery;
+      if (st) {
+        share += st.scored / Math.max(1, st.total);
+        extra += (st.passes ?? 1) - 1;
+        if (st.blocks) {
+          blocks += (st.decoded ?? 0) / st.blocks;
+          counted++;
+        }
+      }
+    }
+  const wall = performance.now() - t;
+  const cpu = process.cpuUsage(c0);
+  const n = lat.length;
+  console.log(
+    `${n} queries: wall p50 ${pct(lat, 50).toFixed(1)} / p95 ${pct(lat, 95).toFixed(1)} / p99 ${pct(lat, 99).toFixed(1)} ms, mean ${(wall / n).toFixed(1)} ms; CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(1)} ms per query; postings scored ${((100 * share) / n).toFixed(1)}%, blocks decoded ${counted ? `${((100 * blocks) / counted).toFixed(1)}%` : '– (not counted by this version)'}; extra passes ${extra}`,
+  );
+  if (args.includes('--check')) {
+    let same = 0;
+    for (const q of queries) {
+      const a = index.search(q, { k: 10, snippet: false });
+      const b = index.search(q, { k: 10, snippet: false, exhaustive: true });
+      if (a.map((h) => h.passage.id).join() === b.map((h) => h.passage.id).join()) same++;
+    }
+    console.log(`same top 10 as exhaustive: ${same}/${queries.length}`);
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
