@@ -76,14 +76,14 @@ function wordsOf(p: Passage): Array<{ stem: string; start: number; end: number }
 /** Words between two coordinated alternatives at most ("online, by phone, by fax, or by mail"). */
 const COORDINATION_GAP = 7;
 /**
- * What stands between two alternatives: "or", "and", "/" or a comma ("local or remote"), or a list
- * of one-word items, each after a comma and perhaps a preposition, closed by "or" or "and"
- * ("create, edit, or delete", "online, by phone, or in person"). Two words in one clause ("click the
- * button and select …") are no list.
+ * What stands between two alternatives: "or", "and", "/" or a comma ("local or remote"); a word or
+ * a short list before "or" / "and" ("create, edit, or delete", "read access and write"); or a list
+ * of one-word items, each after a comma and perhaps a preposition ("online, by phone, or in
+ * person"). Two words in one clause further apart ("click the button and select …") are no list.
  */
 const PREPOSITION = String.raw`(?:(?:by|in|at|on|via|through|with|from|to)\s+)?`;
 const COORDINATOR = new RegExp(
-  String.raw`^(?:\s*(?:,|\/|\bor\b|\band\b|\bnor\b)\s*${PREPOSITION})+$|^\s*(?:,\s*${PREPOSITION}[\w-]+\s*){1,3},?\s*(?:or|and)\s+${PREPOSITION}$`,
+  String.raw`^(?:\s*(?:,|\/|\bor\b|\band\b|\bnor\b)\s*${PREPOSITION})+$|^\s*,?\s*(?:\w+\s*,\s*){0,2}\w*\s*,?\s*(?:or|and)\s*${PREPOSITION}$|^\s*(?:,\s*${PREPOSITION}[\w-]+\s*){1,3},?\s*(?:or|and)\s+${PREPOSITION}$`,
   'i',
 );
 
