@@ -204,3 +204,8 @@ test('"never" and "none" are the bottom of their scales; a list with preposition
   const clause = passage('steps', 'Click the button and select the file you want to upload.');
   assert.equal(valueSetsOf([clause]).alternatives('select', 'click'), false);
 });
+
+test('opposites are found through base forms: "later" is not "earlier", whatever cluster holds both', () => {
+  assert.equal(conflict('Renewals open later than the filing date.', 'Renewals open earlier than the filing date.')?.kind, 'opposites');
+  assert.equal(conflict('The service stopped after the upgrade.', 'The service started after the upgrade.')?.kind, 'opposites');
+});
