@@ -67,9 +67,10 @@ export interface Checker {
 export const DEFAULT_K = 8;
 /**
  * Passages the corpus lookup reads for two words a claim swaps (see valueSets.ts): enough to reach
- * a list that names both when they are common words ("add" / "remove").
+ * a list that names both when they are common words ("online" / "mail" on government pages: the
+ * passages that list "online, or by mail" ranked below the 20th for the two words).
  */
-const ALTERNATIVES_K = 20;
+const ALTERNATIVES_K = 60;
 /** Word pairs whose corpus lookup a checker remembers. */
 const ALTERNATIVES_CACHE = 2_000;
 /** No analyzer term is empty: its weight is that of a word in no passage, the largest there is. */
