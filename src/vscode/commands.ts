@@ -302,30 +302,35 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
 
   reg('verity.openEvidence', (ref: EvidenceRef) => openEvidence(ref, openPdf));
 
+  /** Asks for a secret with a password box and keeps it in SecretStorage (empty: removes it); undefined when dismissed. */
+  const askSecret = async (secret: string, title: string, prompt: string, trim: boolean): Promise<string | undefined> => {
+    const value = await vscode.window.showInputBox({ title, prompt, password: true, ignoreFocusOut: true });
+    if (value === undefined) return undefined;
+    if (value) await context.secrets.store(secret, trim ? value.trim() : value);
+    else await context.secrets.delete(secret);
+    return value;
+  };
+
   reg('verity.setStorePassword', async () => {
-    const password = await vscode.window.showInputBox({
-      title: 'Verity: password of the team index (verity.store)',
-      prompt: 'Stored in VS Code\'s secret storage, never in settings; used when the verity.store URL has no password. Leave empty to remove it.',
-      password: true,
-      ignoreFocusOut: true,
-    });
+    const password = await askSecret(
+      STORE_PASSWORD_SECRET,
+      'Verity: password of the team index (verity.store)',
+      'Stored in VS Code\'s secret storage, never in settings; used when the verity.store URL has no password. Leave empty to remove it.',
+      false,
+    );
     if (password === undefined) return;
-    if (password) await context.secrets.store(STORE_PASSWORD_SECRET, password);
-    else await context.secrets.delete(STORE_PASSWORD_SECRET);
     void vscode.window.showInformationMessage(password ? 'Verity: store password saved.' : 'Verity: store password removed.');
     if (service.started) await service.restart().catch((e: unknown) => log.warn(`the team index did not open with the new password: ${e instanceof Error ? e.message : String(e)}`));
   });
 
   reg('verity.setApiKey', async () => {
-    const key = await vscode.window.showInputBox({
-      title: 'Verity: API key for the OpenAI-compatible endpoint (verity.model.baseUrl)',
-      prompt: 'Stored in VS Code\'s secret storage, never in settings. Leave empty to remove the stored key.',
-      password: true,
-      ignoreFocusOut: true,
-    });
+    const key = await askSecret(
+      API_KEY_SECRET,
+      'Verity: API key for the OpenAI-compatible endpoint (verity.model.baseUrl)',
+      'Stored in VS Code\'s secret storage, never in settings. Leave empty to remove the stored key.',
+      true,
+    );
     if (key === undefined) return;
-    if (key) await context.secrets.store(API_KEY_SECRET, key.trim());
-    else await context.secrets.delete(API_KEY_SECRET);
     void vscode.window.showInformationMessage(key ? 'Verity: API key stored.' : 'Verity: API key removed.');
   });
 

@@ -153,8 +153,12 @@ test('"supported, clear" needs one sentence stating the whole claim in place: a 
     const x = v(text);
     assert.ok(x.verdict !== 'supported' || x.certainty !== 'clear', `${text} → ${x.verdict} ${x.certainty}: ${x.reason}`);
   };
-  assert.deepEqual([v('Only administrators can use Bulk Import in the portal.').verdict, v('Only administrators can use Bulk Import in the portal.').certainty], ['supported', 'clear']);
-  assert.deepEqual([v('Grafana displays the metrics that Prometheus collects from the cluster.').verdict, v('Grafana displays the metrics that Prometheus collects from the cluster.').certainty], ['supported', 'clear']);
+  const clearlySupported = (text: string): void => {
+    const x = v(text);
+    assert.deepEqual([x.verdict, x.certainty], ['supported', 'clear'], x.reason);
+  };
+  clearlySupported('Only administrators can use Bulk Import in the portal.');
+  clearlySupported('Grafana displays the metrics that Prometheus collects from the cluster.');
   // "also" before a noun says who, as "only" does: no connective to drop
   notClearlySupported('Also administrators can use Bulk Import in the portal.');
   notClearlySupported('All users can use Bulk Import in the portal.');
@@ -163,7 +167,7 @@ test('"supported, clear" needs one sentence stating the whole claim in place: a 
   // every word of it is in the window, but no sentence says it: one says "only online", the next
   // denies "by mail"
   notClearlySupported('You can only renew your licence by mail.');
-  assert.equal(v('You can only renew your licence online.').certainty, 'clear');
+  clearlySupported('You can only renew your licence online.');
 });
 
 test('an imperative opening a step is a verb, not a name; an acronym spelled out with its small words is the same name', () => {
