@@ -94,7 +94,8 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
   const idfFor = (evidence: Passage[], background = false): ((t: string) => number) => idfOf(statsFor(evidence, background));
 
   // two words a claim swaps are alternatives where the documents anywhere list both; asked only
-  // for a one-word swap in an otherwise restated sentence, so a search per pair, remembered
+  // for a one-word swap in an otherwise restated sentence, so a search per pair, remembered for
+  // one check (the index may change between checks: a remembered passage may be gone)
   const lookedUp = new Map<string, readonly Passage[]>();
   const corpusLookup: CorpusLookup | undefined = source && ((a, b) => {
     const key = `${a.toLowerCase()}\u0000${b.toLowerCase()}`;
@@ -206,6 +207,7 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
 
   return {
     check(text, o = {}) {
+      lookedUp.clear();
       const t0 = Date.now();
       const sentences: SentenceVerdict[] = [];
       const exclude = new Set(o.excludePaths ?? []);
@@ -225,6 +227,7 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
       return { text, sentences, summary: summarize(sentences), ms: Date.now() - t0 };
     },
     checkSentence(sentence, evidence, o = {}) {
+      lookedUp.clear();
       if (o.signal?.aborted) throw new VerityError('CANCELLED', 'the check was cancelled');
       const lines = sentence.split('\n');
       const base = {

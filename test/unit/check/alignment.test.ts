@@ -11,6 +11,8 @@ import { cleanClaim } from '../../../src/core/check/clean';
 import { findConflict } from '../../../src/core/check/kinds';
 import { profile } from '../../../src/core/check/profile';
 import { valueSetsOf } from '../../../src/core/check/valueSets';
+import { createChecker } from '../../../src/core/check/checker';
+import { createMemorySource } from '../../../src/core/check/memorySource';
 import { firstVerdictOver, passage, releaseNotes } from './corpus';
 
 /** The conflict the kinds find between a claim and one source sentence (the sentence's own value sets). */
@@ -212,4 +214,15 @@ test('"never" and "none" are the bottom of their scales; a list with preposition
 test('opposites are found through base forms: "later" is not "earlier", whatever cluster holds both', () => {
   assert.equal(conflict('Renewals open later than the filing date.', 'Renewals open earlier than the filing date.')?.kind, 'opposites');
   assert.equal(conflict('The service stopped after the upgrade.', 'The service started after the upgrade.')?.kind, 'opposites');
+});
+
+test('a corpus lookup is remembered for one check only: a list removed from the index no longer counts', () => {
+  const fillers = Array.from({ length: 12 }, (_, i) => passage(`ns${i}`, `Team ${i} keeps a set of resources in the namespace of the Operator for its services.`));
+  const base = [passage('operator', 'The Operator creates a set of resources in the namespace for each new tenant.'), ...fillers, ...releaseNotes()];
+  let current = createMemorySource([...base, passage('rbac', 'Each role can read, create, or delete catalog entities.')]);
+  const checker = createChecker({ search: (q, o) => current.search(q, o), termStats: () => current.termStats() });
+  const claim = 'The Operator deletes a set of resources in the namespace.';
+  assert.equal(checker.check(claim).sentences[0]!.verdict, 'unsupported');
+  current = createMemorySource(base);
+  assert.deepEqual([checker.check(claim).sentences[0]!.verdict, checker.check(claim).sentences[0]!.certainty], ['supported', 'uncertain']);
 });
