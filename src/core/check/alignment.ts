@@ -11,13 +11,14 @@
 import { lemmasOf, synsetsOf } from './lexicon';
 import type { Profile, Value } from './profile';
 import { states } from './quantities';
+import { onScale } from './scales';
 import { stem } from '../text/analyzer';
 
 export type AtomType = 'word' | 'value' | 'neg' | 'logic';
 
 export interface Atom {
   type: AtomType;
-  /** Stem (word), normalised value (value), lower-case word (logic), 'neg' (negation). */
+  /** Stem (word), normalised value (value), lower-case word (logic), 'neg' (negation; {@link QUANTIFIER_NEGATION} before a quantifier). */
   key: string;
   /** As written. */
   surface: string;
@@ -33,8 +34,10 @@ export interface Atom {
   negates: boolean;
 }
 
-/** Verbs that negate what they govern, kept as words so both sides can align them ("avoid defaulting" / "avoid default"). */
-const NEGATING_VERBS = /^(avoid|avoids|avoided|avoiding|fail|fails|failed|failing|unable)$/;
+/** Verbs that negate what they govern, kept as words so both sides can align them ("avoid defaulting" / "avoid default", "prevent streaking" / "avoid streaking"). */
+const NEGATING_VERBS = /^(avoid|avoids|avoided|avoiding|prevent|prevents|prevented|preventing|fail|fails|failed|failing|unable)$/;
+/** The key of a negation that denies the quantifier after it ("not all", "not always"). */
+export const QUANTIFIER_NEGATION = 'neg:quantifier';
 const ACRONYM = /^\p{Lu}[\p{Lu}\d]+s?$/u;
 
 const atomCache = new WeakMap<Profile, Atom[]>();
@@ -76,6 +79,13 @@ export function atomsOf(p: Profile): Atom[] {
   // "except" and "unless" negate what follows ("any language except English" / "not English")
   for (const l of p.logic) atoms.push({ type: 'logic', key: l.term, surface: p.text.slice(l.start, l.end), start: l.start, end: l.end, name: false, acronym: false, negates: l.term === 'except' || l.term === 'unless' });
   atoms.sort((a, b) => a.start - b.start || a.end - b.end);
+  // "not all", "not always" deny the quantifier, not the clause: such a negation states only
+  // another negated quantifier ("Not all offices offer it" is no "offices do not offer it")
+  for (let k = 0; k + 1 < atoms.length; k++) {
+    const x = atoms[k]!;
+    const next = atoms[k + 1]!;
+    if (x.type === 'neg' && next.type === 'logic' && onScale(next.key) && /^\s*$/.test(p.text.slice(x.end, next.start))) atoms[k] = { ...x, key: QUANTIFIER_NEGATION };
+  }
   atomCache.set(p, atoms);
   return atoms;
 }
@@ -98,7 +108,7 @@ export function sameAtom(c: Atom, s: Atom): boolean {
   if (c.type !== s.type) return false;
   switch (c.type) {
     case 'neg':
-      return true;
+      return c.key === s.key;
     case 'logic':
       return c.key === s.key;
     case 'value':

@@ -78,11 +78,12 @@ const NEGATION_REACH = 3;
 /** Verbs that negate the clause they govern when "to" follows ("fails to start", "unable to connect"). */
 const FAIL_WORDS = new Set(['fail', 'fails', 'failed', 'failing', 'unable']);
 /**
- * Verbs that negate the verb they govern ("avoid rubbing it" says "do not rub it"). Only before a
+ * Verbs that negate the verb they govern ("avoid rubbing it" says "do not rub it", "to prevent
+ * streaking" what "to avoid streaking" says). Only before a
  * verb in -ing: "avoid physical contact that …" names a thing, and a claim that names the same
  * thing ("Physical contact that …", a list item) does not assert its opposite.
  */
-const NEGATING_VERBS = new Set(['avoid', 'avoids', 'avoided', 'avoiding']);
+const NEGATING_VERBS = new Set(['avoid', 'avoids', 'avoided', 'avoiding', 'prevent', 'prevents', 'prevented', 'preventing']);
 const GERUND = /^\p{L}{2,}ing$/u;
 /** Comparatives that with "no"/"not" and "than" state a bound: "no more than", "not later than". */
 const BOUND_WORDS: ReadonlySet<string> = new Set(['more', 'less', 'fewer', 'greater', 'later', 'earlier', 'sooner', 'higher', 'lower', 'longer', 'shorter']);

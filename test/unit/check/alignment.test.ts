@@ -226,3 +226,26 @@ test('a corpus lookup is remembered for one check only: a list removed from the 
   current = createMemorySource(base);
   assert.deepEqual([checker.check(claim).sentences[0]!.verdict, checker.check(claim).sentences[0]!.certainty], ['supported', 'uncertain']);
 });
+
+test('a negated quantifier lowers the quantifier: "not all" agrees with "some" and "most", denies "all" and "every"', () => {
+  const source = 'Not all DMV offices offer the road test.';
+  for (const claim of ['Some DMV offices offer the road test.', 'Most DMV offices offer the road test.', 'Few DMV offices offer the road test.', 'Not many DMV offices offer the road test.', 'No DMV office offers the road test.', 'DMV offices do not offer the road test.']) {
+    assert.equal(conflict(claim, source), undefined, claim);
+  }
+  const all = conflict('All DMV offices offer the road test.', source);
+  assert.equal(all?.kind, 'negation');
+  const every = conflict('Every DMV office offers the road test.', source);
+  assert.equal(every?.kind, 'quantifiers');
+  assert.equal(every?.sourceText, 'Not all');
+  // "not always" the same way, on the scale of how often
+  assert.equal(conflict('Backups sometimes run at night.', 'Backups do not always run at night.'), undefined);
+  assert.equal(conflict('Backups always run at night.', 'Backups do not always run at night.')?.tight, true);
+});
+
+test('"prevent" negates the action it governs, as "avoid" does', () => {
+  const source = 'Keep the nozzle at the same distance from the concrete to avoid streaking.';
+  assert.equal(conflict('Keep the nozzle at the same distance from the concrete to prevent streaking.', source), undefined);
+  assert.equal(conflict('Keep the nozzle at the same distance from the concrete to cause streaking.', source)?.kind, 'negation');
+  // before a thing, not an action, it negates nothing: "prevent damage" names the damage
+  assert.equal(profile('Seal the pipe to prevent damage.').negations, 0);
+});

@@ -6,7 +6,7 @@
  * hold: "does not require any effort" says what "requires no effort" says, and "not disabled"
  * what "enabled" says (the opposites kind reads that one).
  */
-import type { Atom, Hunk, TokenAlignment } from '../alignment';
+import { QUANTIFIER_NEGATION, type Atom, type Hunk, type TokenAlignment } from '../alignment';
 import { partsOfSpeech } from '../lexicon';
 import { contentAt, finding, type ConflictKind, type Finding, type KindContext } from './kind';
 
@@ -42,6 +42,9 @@ function active(atoms: readonly Atom[], text: string, aligned: ReadonlySet<numbe
   return out;
 }
 
+/** Whether a negation lowers a quantifier the other side does not write ("not all" / "some"). */
+const lowered = (atoms: readonly Atom[], aligned: ReadonlySet<number>): boolean => atoms.some((x, k) => x.key === QUANTIFIER_NEGATION && !aligned.has(k + 1));
+
 const hunkOf = (a: TokenAlignment, k: number, claimSide: boolean): Hunk | undefined => a.hunks.find((h) => (claimSide ? h.claim : h.source).includes(k));
 
 /** What ends a clause: punctuation, or a conjunction that opens a contrast or a reason. */
@@ -75,8 +78,13 @@ export const negationKind: ConflictKind = {
   id: 'negation',
   find(ctx: KindContext): Finding | undefined {
     const { a } = ctx;
-    const cn = active(a.claim, ctx.claim.text, new Set(a.pairs.map(([i]) => i)));
-    const sn = active(a.source, ctx.source.text, new Set(a.pairs.map(([, j]) => j)));
+    const claimAligned = new Set(a.pairs.map(([i]) => i));
+    const sourceAligned = new Set(a.pairs.map(([, j]) => j));
+    // a quantifier lowered on one side ("Not all offices offer it") against a denial on the other
+    // ("No office offers it", "Offices do not offer it") differs in how many, not in polarity
+    if (lowered(a.claim, claimAligned) || lowered(a.source, sourceAligned)) return undefined;
+    const cn = active(a.claim, ctx.claim.text, claimAligned);
+    const sn = active(a.source, ctx.source.text, sourceAligned);
     if (cn.length % 2 === sn.length % 2) return undefined;
     // the side with the negation the other lacks: one of its negations aligned with nothing
     const claimSide = cn.length > sn.length;

@@ -4,22 +4,31 @@
  * "also administrators", "all users"). Words of one rank say the same ("all" / "every" / "each" /
  * "both", "usually" / "often" / "typically").
  */
-import type { Hunk } from '../alignment';
+import type { Atom, Hunk } from '../alignment';
+import { SCALES } from '../scales';
 import { finding, type ConflictKind, type Finding, type KindContext, firstTight } from './kind';
 
-/** Quantifiers on their scales: how often, and how many. A closed class of words, so a table. */
-const SCALES: ReadonlyArray<Readonly<Record<string, number>>> = [
-  { always: 5, usually: 4, normally: 4, generally: 4, typically: 4, often: 4, frequently: 4, sometimes: 3, occasionally: 3, rarely: 2, seldom: 2, never: 0 },
-  { all: 6, every: 6, each: 6, both: 6, most: 5, many: 4, much: 4, several: 3, some: 3, few: 2, none: 0 },
-];
 /** Words that lift a restriction "only" makes. */
 const UNRESTRICTED = new Set(['also', 'all', 'every', 'each', 'any', 'both', 'even', 'either']);
 
 /** Every quantifier and restrictor word (the opposites kind leaves them to this kind). */
 export const QUANTIFIER_WORDS: ReadonlySet<string> = new Set([...SCALES.flatMap((s) => Object.keys(s)), 'only', 'just', ...UNRESTRICTED]);
 
-/** Whether quantifier `c` of the claim states something else than `s` of the source. */
-function differs(c: string, s: string): boolean {
+/**
+ * Whether quantifier `c` of the claim states something else than `s` of the source. A negated
+ * scale word ("not all", "not always") says "less than that rank": it leaves every lower rank
+ * open ("Not all offices offer the test" / "Most offices offer it"), and only a rank as high or
+ * higher denies it.
+ */
+function differs(c: string, s: string, cNegated = false, sNegated = false): boolean {
+  // two upper bounds ("not many" / "not all") both leave the lowest ranks open
+  if (cNegated && sNegated) return false;
+  if (cNegated !== sNegated) {
+    const scale = SCALES.find((x) => x[c] !== undefined && x[s] !== undefined);
+    if (!scale) return false;
+    const [negated, other] = cNegated ? [c, s] : [s, c];
+    return scale[other]! >= scale[negated]!;
+  }
   if (c === s) return false;
   // two bottoms, or a bottom against no scale word, are the negation kind's ("never" / "not")
   if ((c === 'never' || c === 'none') && (s === 'never' || s === 'none')) return false;
@@ -29,6 +38,17 @@ function differs(c: string, s: string): boolean {
   }
   const scale = SCALES.find((x) => x[c] !== undefined && x[s] !== undefined);
   return scale !== undefined && scale[c] !== scale[s];
+}
+
+/** Whether atom `i` directly follows a negation ("not all", "not always"). */
+function negatedAt(atoms: readonly Atom[], text: string, i: number): boolean {
+  const before = atoms[i - 1];
+  return before !== undefined && before.type === 'neg' && /^\s*$/.test(text.slice(before.end, atoms[i]!.start));
+}
+
+function claimWithNegation(ctx: KindContext, ci: number, f: Finding): Pick<Finding, 'claimText' | 'claimStart'> {
+  const start = ctx.a.claim[ci - 1]!.start;
+  return { claimText: ctx.claim.text.slice(start, f.claimEnd), claimStart: start };
 }
 
 function inHunk(ctx: KindContext, h: Hunk): Finding | undefined {
@@ -42,8 +62,13 @@ function inHunk(ctx: KindContext, h: Hunk): Finding | undefined {
       if (s.type !== 'logic' && s.type !== 'word' && s.type !== 'neg') continue;
       const cw = c.surface.toLowerCase();
       const sw = s.surface.toLowerCase();
-      if (!QUANTIFIER_WORDS.has(cw) || !QUANTIFIER_WORDS.has(sw) || !differs(cw, sw)) continue;
-      return finding(ctx, 'quantifiers', 'quantifier', h, [ci], [sj]);
+      if (!QUANTIFIER_WORDS.has(cw) || !QUANTIFIER_WORDS.has(sw)) continue;
+      const cNeg = negatedAt(a.claim, ctx.claim.text, ci);
+      const sNeg = negatedAt(a.source, ctx.source.text, sj);
+      if (!differs(cw, sw, cNeg, sNeg)) continue;
+      // a lowered quantifier is shown with its negation ("not all", not "all")
+      const f = finding(ctx, 'quantifiers', 'quantifier', h, [ci], [sj]);
+      return { ...f, ...(cNeg ? claimWithNegation(ctx, ci, f) : {}), ...(sNeg ? { sourceText: ctx.source.text.slice(a.source[sj - 1]!.start, a.source[sj]!.end) } : {}) };
     }
   }
   return undefined;
