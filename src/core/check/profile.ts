@@ -85,6 +85,8 @@ const FAIL_WORDS = new Set(['fail', 'fails', 'failed', 'failing', 'unable']);
  */
 const NEGATING_VERBS = new Set(['avoid', 'avoids', 'avoided', 'avoiding', 'prevent', 'prevents', 'prevented', 'preventing']);
 const GERUND = /^\p{L}{2,}ing$/u;
+/** "refrain from …" negates what follows, as "do not" does. */
+const REFRAIN = /^refrain(s|ed|ing)?$/;
 /** Comparatives that with "no"/"not" and "than" state a bound: "no more than", "not later than". */
 const BOUND_WORDS: ReadonlySet<string> = new Set(['more', 'less', 'fewer', 'greater', 'later', 'earlier', 'sooner', 'higher', 'lower', 'longer', 'shorter']);
 /** Words after "not" that make it no denial: "not only", "not just", "not necessarily". */
@@ -184,6 +186,10 @@ export function profile(raw: string): Profile {
     // the unit letter of a temperature ("175°C") belongs to its number: no term, no name
     if (t.start > 0 && text.charCodeAt(t.start - 1) === 0xb0) continue;
     const failTo = FAIL_WORDS.has(t.word) && tokens[k + 1]?.word === 'to';
+    // "refrain from using" says "do not use"; "free of charge", "free from defects" say "no charge", "no defects"
+    const fromWord = tokens[k + 1]?.word;
+    const refrain = REFRAIN.test(t.word) && fromWord === 'from';
+    const freeOf = t.word === 'free' && (fromWord === 'of' || fromWord === 'from') && tokens[k + 2] !== undefined;
     // scraped text often loses the apostrophe: "don t", "can t" are still negations
     const split = tokens[k + 1]?.word === 't' && tokens[k + 1]!.start === t.end + 1 && NEGATIONS.has(`${t.word}'t`);
     // "not only … but also", "not just", "not necessarily", "no matter", "whether or not": these
@@ -192,12 +198,12 @@ export function profile(raw: string): Profile {
     // as "within" does
     const bound = (t.word === 'no' || t.word === 'not') && ((BOUND_WORDS.has(tokens[k + 1]?.word ?? '') && tokens[k + 2]?.word === 'than') || /^exceed/.test(tokens[k + 1]?.word === 'to' ? tokens[k + 2]?.word ?? '' : tokens[k + 1]?.word ?? ''));
     const notDenial = bound || (t.word === 'not' && NOT_A_DENIAL.has(tokens[k + 1]?.word ?? '')) || (t.word === 'no' && tokens[k + 1]?.word === 'matter') || (t.word === 'not' && tokens[k - 1]?.word === 'or' && tokens[k - 2]?.word === 'whether');
-    if (!notDenial && (NEGATIONS.has(t.word) || t.word.endsWith("n't") || failTo || split || (NEGATING_VERBS.has(t.word) && GERUND.test(tokens[k + 1]?.word ?? '')))) {
+    if (!notDenial && (NEGATIONS.has(t.word) || t.word.endsWith("n't") || failTo || split || refrain || freeOf || (NEGATING_VERBS.has(t.word) && GERUND.test(tokens[k + 1]?.word ?? '')))) {
       negations++;
       negReach = NEGATION_REACH;
       cues.push({ start: t.start, end: t.end, term: '' });
       // "no longer supported" negates "supported"; "fails to start" negates "start"
-      if ((t.word === 'no' && tokens[k + 1]?.word === 'longer') || failTo || split) {
+      if ((t.word === 'no' && tokens[k + 1]?.word === 'longer') || failTo || split || refrain || freeOf) {
         cues[cues.length - 1]!.end = tokens[k + 1]!.end;
         k++;
       }

@@ -249,3 +249,17 @@ test('"prevent" negates the action it governs, as "avoid" does', () => {
   // before a thing, not an action, it negates nothing: "prevent damage" names the damage
   assert.equal(profile('Seal the pipe to prevent damage.').negations, 0);
 });
+
+test('"refrain from" and "free of" deny as "do not" and "no" do', () => {
+  assert.equal(conflict('Refrain from using bleach on the marble countertop.', 'Do not use bleach on the marble countertop.'), undefined);
+  assert.equal(conflict('Use bleach on the marble countertop.', 'Refrain from using bleach on the marble countertop.')?.kind, 'negation');
+  assert.equal(conflict('The card is free of annual fees.', 'The card has no annual fee.'), undefined);
+  assert.equal(conflict('The card has an annual fee.', 'The card is free of annual fees.')?.kind, 'negation');
+});
+
+test('a second negation in the clause at a word the claim leaves out may cancel the first: never a clear edit', () => {
+  const f = conflict('Deleted photos can only be recovered from a backup.', 'It is not possible to recover deleted photos without a backup.');
+  assert.notEqual(f?.tight, true);
+  // one negation, nothing to cancel it: clear
+  assert.equal(conflict('Deleted photos are recovered without a backup.', 'Deleted photos are recovered from a backup.')?.tight, true);
+});

@@ -74,6 +74,12 @@ function inClause(atoms: readonly Atom[], text: string, negs: ReadonlyArray<{ k:
   return negs.filter(({ k }) => atoms[k]!.start >= from && atoms[k]!.end <= to).length;
 }
 
+/** Whether the clause around atom `g` holds a negation besides the active ones `negs`. */
+function otherNegations(atoms: readonly Atom[], text: string, negs: ReadonlyArray<{ k: number }>, g: number): boolean {
+  const [from, to] = clauseAround(text, atoms[g]!.start);
+  return atoms.some((x, k) => x.negates && x.start >= from && x.end <= to && !negs.some((n) => n.k === k));
+}
+
 export const negationKind: ConflictKind = {
   id: 'negation',
   find(ctx: KindContext): Finding | undefined {
@@ -107,7 +113,11 @@ export const negationKind: ConflictKind = {
       // a condition on one side only ("If you have a disability, apply for S-DVI" / "You can't apply
       // for S-DVI") may be what the negation answers: never one clear edit
       const conditional = CONDITIONAL.test(ctx.claim.text) !== CONDITIONAL.test(ctx.source.text);
-      const tight = !conditional && cc.every((i) => c.includes(i)) && (claimSide ? sc.every((j) => s.includes(j)) : true) && (h.left || h.right);
+      // a second negation in the clause, at a word the other side does not state, may cancel this
+      // one ("It is not possible to recover photos without a backup" / "Photos can only be
+      // recovered from a backup"): never one clear edit
+      const doubled = claimSide ? otherNegations(a.claim, ctx.claim.text, cn, ci) : otherNegations(a.source, ctx.source.text, sn, sj);
+      const tight = !conditional && !doubled && cc.every((i) => c.includes(i)) && (claimSide ? sc.every((j) => s.includes(j)) : true) && (h.left || h.right);
       const f = finding(ctx, 'negation', 'negation', h, c, s, tight);
       if (claimSide) return f;
       // a negation taken out: the claim's word, and the source's negated phrase as written ("copied" / "not copied")
