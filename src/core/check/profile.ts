@@ -228,6 +228,17 @@ export function profile(raw: string): Profile {
       continue;
     }
     const wv = wordValue(t.word, raw, tokens[k - 1]?.word ?? '', tokens[k + 1]?.word ?? '');
+    // "two and a half hours", "3 and a half days": one number, 2.5 and 3.5
+    if (wv === '0.5' && tokens[k - 1]?.word === 'a' && tokens[k - 2]?.word === 'and' && k >= 3) {
+      const whole = values.find((v) => v.end === tokens[k - 3]!.end && /^\d+$/.test(v.v));
+      if (whole) {
+        whole.v = String(Number(whole.v) + 0.5);
+        whole.surface = text.slice(whole.start, t.end);
+        whole.end = whole.unitEnd = t.end;
+        valueTokens.add(k);
+        continue;
+      }
+    }
     if (wv) {
       values.push({ v: wv, surface: raw, unit: '', unitSurface: '', start: t.start, end: t.end, unitEnd: t.end });
       valueTokens.add(k);
@@ -281,7 +292,13 @@ export function profile(raw: string): Profile {
     const next = tokens[j];
     // a unit joined by a hyphen is the unit, whatever follows ("a 10-year period", "60-day")
     const joined = /^-(\p{L}+)/u.exec(text.slice(val.end, val.end + 24));
-    if (joined) {
+    // a percentage counts per hundred, whatever follows ("60% of voters", "60 percent of voters")
+    const percent = /^\s?(%|percent\b|per cent\b)/iu.exec(text.slice(val.end, val.end + 10));
+    if (percent) {
+      val.unit = 'percent';
+      val.unitSurface = percent[1]!;
+      val.unitEnd = val.end + percent[0].length;
+    } else if (joined) {
       val.unit = stem(joined[1]!.toLowerCase());
       val.unitSurface = joined[1]!;
       val.unitEnd = val.end + joined[0].length;

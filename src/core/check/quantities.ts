@@ -68,3 +68,64 @@ export function states(w: Value, c: Value): boolean {
 /** A value as written, with its unit word when only white space or a hyphen joins them ("two hours", "8-inch"). */
 export const valueText = (p: Profile, v: Value): string =>
   /^[\s-]*(an?\s+)?$/.test(p.text.slice(v.end, v.unitEnd - v.unitSurface.length)) || (valueKind(v.v) === 'times' && measure(v.unit) !== undefined) ? p.text.slice(v.start, v.unitEnd) : v.surface;
+
+/** A range of numbers a value allows: [lo, hi], each end open or closed, and how the text bounds it. */
+export interface Interval {
+  lo: number;
+  hi: number;
+  loOpen: boolean;
+  hiOpen: boolean;
+  bound: 'exact' | 'lower' | 'upper' | 'about';
+}
+
+const LOWER_BEFORE = /\b(more than|greater than|over|above|exceeding|in excess of|at least|no less than|not less than|a minimum of|minimum of|from)\s*$/i;
+const UPPER_BEFORE = /\b(less than|fewer than|under|below|up to|at most|no more than|not more than|a maximum of|maximum of|within|no later than)\s*$/i;
+const ABOUT_BEFORE = /(\b(about|around|approximately|approx\.|roughly|nearly|almost|circa|close to|an estimated)|~)\s*$/i;
+const LOWER_AFTER = /^\s*(?:or|and) (more|older|above|over|higher|greater|later|longer)\b|^\s*\+/i;
+const UPPER_AFTER = /^\s*(?:or|and) (less|fewer|younger|below|under|lower|earlier|shorter)\b/i;
+/** Bound words that leave the number itself out ("more than 50" is not 50). */
+const OPEN_BOUND = /^(more|greater|over|above|exceeding|in excess|less|fewer|under|below)/i;
+/** How far a rounded figure ("about 60", "nearly 2 hours") may be from the exact one. */
+const ABOUT = 0.1;
+
+/**
+ * The numbers a value allows as its text bounds it: "more than 50" (50, ∞), "at least 18" and
+ * "18 or older" [18, ∞), "up to 30 days" [0, 30], "about 60" within 10%, else the value itself.
+ * In the value's base units when its unit is a measure. Undefined for what is no number (a date).
+ */
+export function interval(p: Profile, v: Value): Interval | undefined {
+  if (!isNumeric(v.v)) return undefined;
+  const q = quantity(v);
+  const x = q ? q.base : Number(v.v);
+  const before = p.text.slice(Math.max(0, v.start - 24), v.start);
+  const after = (from: number): string => p.text.slice(from, from + 16);
+  const lower = LOWER_BEFORE.exec(before) ?? LOWER_AFTER.exec(after(v.end)) ?? LOWER_AFTER.exec(after(v.unitEnd));
+  if (lower) return { lo: x, hi: Infinity, loOpen: OPEN_BOUND.test(lower[1] ?? ''), hiOpen: true, bound: 'lower' };
+  const upper = UPPER_BEFORE.exec(before) ?? UPPER_AFTER.exec(after(v.end)) ?? UPPER_AFTER.exec(after(v.unitEnd));
+  if (upper) return { lo: 0, hi: x, loOpen: false, hiOpen: OPEN_BOUND.test(upper[1] ?? ''), bound: 'upper' };
+  if (ABOUT_BEFORE.test(before)) return { lo: x * (1 - ABOUT), hi: x * (1 + ABOUT), loOpen: false, hiOpen: false, bound: 'about' };
+  return { lo: x, hi: x, loOpen: false, hiOpen: false, bound: 'exact' };
+}
+
+/** Whether two intervals share a number. */
+export function overlaps(a: Interval, b: Interval): boolean {
+  const lo = Math.max(a.lo, b.lo);
+  const hi = Math.min(a.hi, b.hi);
+  if (lo < hi) return true;
+  if (lo > hi) return false;
+  // they touch at one number: shared only when both hold it
+  const holds = (i: Interval): boolean => (i.lo < lo || !i.loOpen) && (i.hi > lo || !i.hiOpen);
+  return holds(a) && holds(b);
+}
+
+/**
+ * Whether two different figures may still state the same thing as their texts bound them: a
+ * bound against a figure, a bound the other way or a round figure ("more than half" / "over 60%",
+ * "up to 30 days" / "14 days", "about 60" / "58") when the ranges share a number. Two bounds the
+ * same way state the bound itself, so different bounds differ ("up to 30 days" / "up to 33 days").
+ */
+export function compatible(a: Interval, b: Interval): boolean {
+  if (a.bound === 'exact' && b.bound === 'exact') return false;
+  if (a.bound === b.bound && (a.bound === 'lower' || a.bound === 'upper')) return false;
+  return overlaps(a, b);
+}

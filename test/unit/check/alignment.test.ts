@@ -263,3 +263,23 @@ test('a second negation in the clause at a word the claim leaves out may cancel 
   // one negation, nothing to cancel it: clear
   assert.equal(conflict('Deleted photos are recovered without a backup.', 'Deleted photos are recovered from a backup.')?.tight, true);
 });
+
+test('a bound or a round figure allows a range: only ranges with no number in common conflict', () => {
+  assert.equal(conflict('More than half of voters approved the plan.', 'Over 60% of voters approved the plan.'), undefined);
+  assert.equal(conflict('The pass costs 58 dollars.', 'The pass costs about 60 dollars.'), undefined);
+  assert.equal(conflict('Refunds are issued in 14 days.', 'Refunds are issued within 30 days.'), undefined);
+  // two bounds the same way state the bound: another bound is another fact
+  assert.equal(conflict('Refunds are issued within 33 days.', 'Refunds are issued within 30 days.')?.kind, 'values');
+  assert.equal(conflict('Members must be at least 21 years old.', 'Members must be at least 18 years old.')?.kind, 'values');
+  // a round figure far from the exact one, and a figure outside a bound, still conflict
+  assert.equal(conflict('The pass costs 90 dollars.', 'The pass costs about 60 dollars.')?.kind, 'values');
+  assert.equal(conflict('Refunds are issued in 45 days.', 'Refunds are issued within 30 days.')?.kind, 'values');
+});
+
+test('a percentage is its own unit, and "two and a half" is one number', () => {
+  const p = profile('Over 60% of voters approved.');
+  assert.deepEqual(p.values.map((v) => [v.v, v.unit]), [['60', 'percent']]);
+  assert.deepEqual(profile('The trip takes two and a half hours.').values.map((v) => v.v), ['2.5']);
+  assert.equal(conflict('The trip takes 2.5 hours.', 'The trip takes two and a half hours.'), undefined);
+  assert.equal(conflict('The trip takes 3.5 hours.', 'The trip takes two and a half hours.')?.kind, 'values');
+});

@@ -6,7 +6,7 @@
  */
 import type { Atom, Hunk } from '../alignment';
 import type { Profile, Value } from '../profile';
-import { measure, otherPeriod, quantity, states, valueKind, valueText, YEARLIKE } from '../quantities';
+import { compatible, interval, measure, otherPeriod, quantity, states, valueKind, valueText, YEARLIKE } from '../quantities';
 import { stem } from '../../text/analyzer';
 import { finding, tightIn, type ConflictKind, type Finding, type KindContext, firstTight } from './kind';
 
@@ -62,6 +62,11 @@ function inHunk(ctx: KindContext, h: Hunk): Finding | undefined {
       const cv = c.value!;
       const sv = s.value!;
       if (!comparable(cv, sv) || states(sv, cv)) continue;
+      // a bound or a round figure allows a range: "more than half" is what "over 60%" says, and
+      // "up to 30 days" leaves "14 days" open; only ranges with no number in common conflict
+      const cRange = interval(claim, cv);
+      const sRange = interval(source, sv);
+      if (cRange && sRange && compatible(cRange, sRange)) continue;
       const cs = [ci, ...unitAtoms(a.claim, h.claim, cv)];
       const ss = [sj, ...unitAtoms(a.source, h.source, sv)];
       let display: Finding['display'] = isDate(cv, sv) ? 'date' : 'number';
