@@ -196,17 +196,39 @@ export function unitRecallsOf(weights: Map<string, number>, pp: PassageProfile):
   return pp.units.map((u) => weightedRecall(weights, (t) => hasTerm(u.termSet, t)));
 }
 
-/** Aligns a claim (its unique content terms with IDF weights) to the best window of a passage. */
-export function align(weights: Map<string, number>, pp: PassageProfile): Alignment {
+/**
+ * How much of what the claim writes besides its words a window states: its values and its word
+ * pairs. It breaks ties between windows that hold the same words ("the fine is between $50 and
+ * $100" after a sentence with "a fine of $25 to $50").
+ */
+function beyondWords(claim: Pick<Profile, 'values' | 'bigrams'>, pp: PassageProfile, first: number, last: number): number {
+  let n = 0;
+  for (const v of claim.values) if (pp.units.slice(first, last + 1).some((u) => u.profile.values.some((w) => w.v === v.v))) n++;
+  for (const b of claim.bigrams) if (pp.units.slice(first, last + 1).some((u) => u.profile.bigrams.has(b))) n++;
+  return n;
+}
+
+/**
+ * Aligns a claim (its unique content terms with IDF weights) to the best window of a passage:
+ * the one covering most weight; of windows covering the same, the first that states most of the
+ * claim's values and word pairs.
+ */
+export function align(weights: Map<string, number>, pp: PassageProfile, claim?: Pick<Profile, 'values' | 'bigrams'>): Alignment {
   const unitRecalls = unitRecallsOf(weights, pp);
-  let best = { recall: -1, first: 0, last: 0 };
+  let best = { recall: -1, first: 0, last: 0, beyond: -1 };
+  const tieBreak = claim !== undefined && claim.values.length + claim.bigrams.size > 0;
   // shorter windows first, so a longer one wins only by adding coverage
   for (let size = 1; size <= MAX_WINDOW; size++) {
     for (let i = 0; i + size <= pp.units.length; i++) {
       const seen = new Set<string>();
       for (let j = i; j < i + size; j++) for (const t of pp.units[j]!.termSet) seen.add(t);
       const r = size === 1 ? unitRecalls[i]! : weightedRecall(weights, (t) => hasTerm(seen, t));
-      if (r > best.recall + 1e-9) best = { recall: r, first: i, last: i + size - 1 };
+      if (r > best.recall + 1e-9) best = { recall: r, first: i, last: i + size - 1, beyond: -1 };
+      else if (tieBreak && size === best.last - best.first + 1 && r > best.recall - 1e-9) {
+        if (best.beyond < 0) best.beyond = beyondWords(claim, pp, best.first, best.last);
+        const b = beyondWords(claim, pp, i, i + size - 1);
+        if (b > best.beyond) best = { recall: best.recall, first: i, last: i + size - 1, beyond: b };
+      }
     }
     if (size === 1 && best.recall >= 1 - 1e-9) break;
   }

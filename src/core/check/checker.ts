@@ -161,7 +161,7 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     // the rest of its file still counts (a guide may quote a chat configuration in one section)
     const profiles = all.filter((pp) => !pp.suspicious);
     const quarantined = all.find((pp) => pp.suspicious)?.passage.path;
-    const alignments: Alignment[] = profiles.map((pp) => align(weights, pp));
+    const alignments: Alignment[] = profiles.map((pp) => align(weights, pp, cp));
     // (a document never vouches for itself: excluded paths are no alternatives either)
     const lookup: CorpusLookup | undefined = useIndex && corpusLookup ? (a, b) => corpusLookup(a, b).filter((p) => !exclude.has(p.path)) : undefined;
     const sets = valueSetsOf(profiles.map((pp) => pp.passage), opts.glossary, lookup);

@@ -85,6 +85,9 @@ const FAIL_WORDS = new Set(['fail', 'fails', 'failed', 'failing', 'unable']);
  */
 const NEGATING_VERBS = new Set(['avoid', 'avoids', 'avoided', 'avoiding', 'prevent', 'prevents', 'prevented', 'preventing']);
 const GERUND = /^\p{L}{2,}ing$/u;
+/** What comes before and after a "yes" or "no" that is an answer or a setting's value ("The answer is no.", "set to yes"). */
+const ANSWER_BEFORE = /\b(is|was|are|were|be|answer(?:ed)?|says?|said|select|selected|choose|chose|to|enter|check|mark|reply|replied)\s+["'`]?$|[:=]\s*["'`]?$/i;
+const ANSWER_AFTER = /^["'`]?\s*([,.;:!?)]|$|and\b|or\b)/i;
 /** "refrain from …" negates what follows, as "do not" does. */
 const REFRAIN = /^refrain(s|ed|ing)?$/;
 /** Comparatives that with "no"/"not" and "than" state a bound: "no more than", "not later than". */
@@ -185,6 +188,12 @@ export function profile(raw: string): Profile {
     if (range && t.start < range[1] && t.end > range[0]) continue;
     // the unit letter of a temperature ("175°C") belongs to its number: no term, no name
     if (t.start > 0 && text.charCodeAt(t.start - 1) === 0xb0) continue;
+    // "the answer is no", "set it to yes": an answer or a setting, a value rather than a negation
+    if ((t.word === 'yes' || t.word === 'no') && ANSWER_BEFORE.test(text.slice(Math.max(0, t.start - 16), t.start)) && ANSWER_AFTER.test(text.slice(t.end, t.end + 8))) {
+      values.push({ v: `answer:${t.word}`, surface: raw, unit: '', unitSurface: '', start: t.start, end: t.end, unitEnd: t.end });
+      valueTokens.add(k);
+      continue;
+    }
     const failTo = FAIL_WORDS.has(t.word) && tokens[k + 1]?.word === 'to';
     // "refrain from using" says "do not use"; "free of charge", "free from defects" say "no charge", "no defects"
     const fromWord = tokens[k + 1]?.word;

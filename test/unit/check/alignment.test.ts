@@ -283,3 +283,20 @@ test('a percentage is its own unit, and "two and a half" is one number', () => {
   assert.equal(conflict('The trip takes 2.5 hours.', 'The trip takes two and a half hours.'), undefined);
   assert.equal(conflict('The trip takes 3.5 hours.', 'The trip takes two and a half hours.')?.kind, 'values');
 });
+
+test('"yes" and "no" as an answer or a setting are values of one set, not a negation', () => {
+  assert.deepEqual(profile('The answer to both questions is no.').values.map((v) => v.v), ['answer:no']);
+  assert.equal(profile('The answer to both questions is no.').negations, 0);
+  // an answer particle that opens a sentence, and a determiner, are no such value
+  assert.deepEqual(profile('No, you cannot renew online.').values, []);
+  assert.deepEqual(profile('There is no refund of other fees.').values, []);
+  assert.equal(conflict('The answer to both questions is yes.', 'The answer to both questions is no.')?.kind, 'values');
+  assert.equal(conflict('If the answer is no, you may want to delay your benefits.', 'If the answer is yes, you may want to delay your benefits.')?.kind, 'values');
+});
+
+test('of windows holding the same words, the one that states the claim\'s values and word pairs is aligned', () => {
+  const text = 'If the inspection sticker has expired in the past 60 days, you can receive a fine of $25 to $50. If the inspection sticker is expired more than 60 days, the fine is between $50 and $100. If there is no inspection sticker, the fine is between $50 and $100.';
+  const verdict = firstVerdictOver([passage('inspections', text), ...releaseNotes()])('If there is an inspection sticker, the fine is between $50 and $100.');
+  assert.equal(verdict.verdict, 'contradicted');
+  assert.match(verdict.evidence?.quote ?? '', /no inspection sticker/);
+});
