@@ -300,3 +300,12 @@ test('of windows holding the same words, the one that states the claim\'s values
   assert.equal(verdict.verdict, 'contradicted');
   assert.match(verdict.evidence?.quote ?? '', /no inspection sticker/);
 });
+
+test('a denial of ability against an instruction, and a negation the source writes at another word, are never a clear edit', () => {
+  // an instruction says how, not who may: the person may not be eligible
+  assert.notEqual(conflict("You can't apply for S-DVI.", 'Apply for S-DVI online.')?.tight, true);
+  assert.equal(conflict("You can't apply for S-DVI online.", 'You can apply for S-DVI online.')?.tight, true);
+  // the source's "not" stands at "able", a word the claim leaves out: it may be the claim's "not"
+  const f = conflict('If not all plastic comes off, you may need to replace the drum.', 'You may not be able to get all of the plastic off. If not, you need to replace the drum.');
+  assert.notEqual(f?.tight, true);
+});

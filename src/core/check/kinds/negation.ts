@@ -74,6 +74,15 @@ function inClause(atoms: readonly Atom[], text: string, negs: ReadonlyArray<{ k:
   return negs.filter(({ k }) => atoms[k]!.start >= from && atoms[k]!.end <= to).length;
 }
 
+/** A denial of ability: "can't", "cannot", "can not", "couldn't". */
+const ABILITY_DENIED = /^(can'?t|cannot|can not|could ?n'?t|couldn't|could not)$/i;
+
+/** Whether a sentence is an instruction: it opens with a verb ("Apply for S-DVI online."). */
+function instruction(text: string): boolean {
+  const first = /^[\s\d.)*-]*(\p{Lu}\p{Ll}+)\b/u.exec(text)?.[1];
+  return first !== undefined && partsOfSpeech(first).has('v');
+}
+
 /** Whether the clause around atom `g` holds a negation besides the active ones `negs`. */
 function otherNegations(atoms: readonly Atom[], text: string, negs: ReadonlyArray<{ k: number }>, g: number): boolean {
   const [from, to] = clauseAround(text, atoms[g]!.start);
@@ -116,8 +125,13 @@ export const negationKind: ConflictKind = {
       // a second negation in the clause, at a word the other side does not state, may cancel this
       // one ("It is not possible to recover photos without a backup" / "Photos can only be
       // recovered from a backup"): never one clear edit
-      const doubled = claimSide ? otherNegations(a.claim, ctx.claim.text, cn, ci) : otherNegations(a.source, ctx.source.text, sn, sj);
-      const tight = !conditional && !doubled && cc.every((i) => c.includes(i)) && (claimSide ? sc.every((j) => s.includes(j)) : true) && (h.left || h.right);
+      // and a negation the other side holds at a word this side does not state may be this very
+      // negation written elsewhere ("If not all plastic comes off" / "You may not be able to get
+      // all of the plastic off"): neither is one clear edit
+      const doubled = otherNegations(a.claim, ctx.claim.text, cn, ci) || otherNegations(a.source, ctx.source.text, sn, sj);
+      // "You can't apply" against "Apply online": an instruction says how, not who may
+      const ability = claimSide && ABILITY_DENIED.test(a.claim[k]!.surface) && instruction(ctx.source.text);
+      const tight = !conditional && !doubled && !ability && cc.every((i) => c.includes(i)) && (claimSide ? sc.every((j) => s.includes(j)) : true) && (h.left || h.right);
       const f = finding(ctx, 'negation', 'negation', h, c, s, tight);
       if (claimSide) return f;
       // a negation taken out: the claim's word, and the source's negated phrase as written ("copied" / "not copied")
