@@ -309,3 +309,14 @@ test('a denial of ability against an instruction, and a negation the source writ
   const f = conflict('If not all plastic comes off, you may need to replace the drum.', 'You may not be able to get all of the plastic off. If not, you need to replace the drum.');
   assert.notEqual(f?.tight, true);
 });
+
+test('two names that trade places across the rest of the sentence are a swap, however the alignment pairs them', () => {
+  // the alignment pairs one of the names in order and moves the other: still a swap
+  const f = conflict('Through all her evil career Sikes had been true to Nancy.', 'Through all her evil career Nancy had been true to Sikes.');
+  assert.equal(f?.kind, 'swaps');
+  assert.equal(f?.tight, true);
+  // a sentence rewritten around its names moves its other words too: no swap
+  assert.equal(conflict('Grafana collects the metrics that Prometheus displays.', 'Prometheus displays the metrics that Grafana collects.'), undefined);
+  // names listed in another order cross no word
+  assert.equal(conflict('Grafana and Prometheus are installed by the operator.', 'Prometheus and Grafana are installed by the operator.'), undefined);
+});
