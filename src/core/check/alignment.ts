@@ -116,14 +116,24 @@ export function sameAtom(c: Atom, s: Atom): boolean {
     case 'word': {
       // letters in capitals are compared as written: the stemmer makes "HTTPS" "http"
       if (c.acronym || s.acronym) return c.surface.replace(/s$/, '').toUpperCase() === s.surface.replace(/s$/, '').toUpperCase();
+      // a name is the same name only in another inflection, not through the stemmer's cut
+      // ("General" and "Generate" both stem to "gener")
+      if (c.name || s.name) return c.key === s.key && sameNameForm(c.surface, s.surface);
       if (c.key === s.key) return true;
-      // a name that is also a word names a thing of its own ("the Lighthouse tool" / "the Beacon tool")
-      if (c.name || s.name) return false;
       const a = senses(c);
       const b = senses(s);
       return a.lemmas.some((l) => b.lemmas.includes(l)) || a.synsets.some((x) => b.synsets.includes(x));
     }
   }
+}
+
+/** Two written forms of one name: the same letters but for a plural or possessive ending, or one WordNet lemma. */
+function sameNameForm(a: string, b: string): boolean {
+  const bare = (w: string): string => w.toLowerCase().replace(/['’]s$/, '').replace(/(?<=\p{L}{3})(es|s)$/u, '');
+  if (bare(a) === bare(b)) return true;
+  const la = lemmasOf(a);
+  const lb = lemmasOf(b);
+  return la.some((l) => lb.includes(l));
 }
 
 /** A run of the claim and the source between two aligned atoms (or a sentence's edge). */

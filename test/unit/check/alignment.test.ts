@@ -320,3 +320,16 @@ test('two names that trade places across the rest of the sentence are a swap, ho
   // names listed in another order cross no word
   assert.equal(conflict('Grafana and Prometheus are installed by the operator.', 'Prometheus and Grafana are installed by the operator.'), undefined);
 });
+
+test('a name is the same name only in another inflection, and a word written twice may cross', () => {
+  // "General" and "Generate" share the stemmer's cut "gener", not a name
+  assert.equal(conflict('In the Generate tab, click General to add a new client secret.', 'In the General tab, click Generate to add a new client secret.')?.kind, 'swaps');
+  assert.equal(conflict('Review your banking information and select Done then select Submit.', 'Review your banking information and select Submit then select Done.')?.kind, 'swaps');
+  // a plural of the same name still states it
+  assert.equal(conflict('The Operators manage the database.', 'The Operator manages the database.'), undefined);
+});
+
+test('only a verb in its base form opens an instruction', () => {
+  assert.equal(conflict('Provides charts that you cannot host on private servers.', 'Provides charts that you can host on private servers.')?.tight, true);
+  assert.equal(conflict('Nested loops cannot be difficult to optimize.', 'Nested loops can be difficult to optimize.')?.tight, true);
+});

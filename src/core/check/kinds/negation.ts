@@ -7,7 +7,7 @@
  * what "enabled" says (the opposites kind reads that one).
  */
 import { QUANTIFIER_NEGATION, type Atom, type Hunk, type TokenAlignment } from '../alignment';
-import { partsOfSpeech } from '../lexicon';
+import { lemmasOf, partsOfSpeech } from '../lexicon';
 import { contentAt, finding, type ConflictKind, type Finding, type KindContext } from './kind';
 
 /** Words that make a sentence conditional. */
@@ -77,10 +77,11 @@ function inClause(atoms: readonly Atom[], text: string, negs: ReadonlyArray<{ k:
 /** A denial of ability: "can't", "cannot", "can not", "couldn't". */
 const ABILITY_DENIED = /^(can'?t|cannot|can not|could ?n'?t|couldn't|could not)$/i;
 
-/** Whether a sentence is an instruction: it opens with a verb ("Apply for S-DVI online."). */
+/** Whether a sentence is an instruction: it opens with a verb in its base form ("Apply for S-DVI online."). */
 function instruction(text: string): boolean {
   const first = /^[\s\d.)*-]*(\p{Lu}\p{Ll}+)\b/u.exec(text)?.[1];
-  return first !== undefined && partsOfSpeech(first).has('v');
+  // the base form of a verb ("Apply", "Use"), not "Provides" or "Nested"
+  return first !== undefined && lemmasOf(first)[0] === first.toLowerCase() && partsOfSpeech(first).has('v');
 }
 
 /** Whether the clause around atom `g` holds a negation besides the active ones `negs`. */
