@@ -125,7 +125,12 @@ function evaluation(t: string): boolean {
   return rest.length === 0;
 }
 
-const ABOUT_SOURCES = /\b(passages?|the (given|provided) (information|context|text|documents?)|the context)\b/i;
+/**
+ * The sources an answer was given, named as such: "the passages", "Passage 2", "both passages",
+ * "the given text", "the context". Not any passage: "the passage of the bill", "on what passage
+ * should be retrieved" are about the world.
+ */
+const ABOUT_SOURCES = /\b((the|these|those|this|that|each|both|all|other|above|given|provided|retrieved|first|second|third|last|any|no|none of the) (\w+ )?passages?\b(?! of\b)|passages? \d|passages\b(?! of\b)|the (given|provided) (information|context|text|documents?)|the context)\b/i;
 
 /** Whether a segment is a claim, and the text to check when it is. */
 export function filterClaim(text: string, kind: SegmentKind): ClaimDecision {

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createChecker } from '../../../src/core/check/checker';
+import { filterClaim } from '../../../src/core/check/claimFilter';
 import { subjectOf, withAntecedent } from '../../../src/core/check/context';
 import { createMemorySource } from '../../../src/core/check/memorySource';
 import { segmentSentences } from '../../../src/core/check/segment';
@@ -55,4 +56,12 @@ test('acknowledgements in conversation are no claims, and an acknowledgement bef
   for (const t of ['Ok great!', 'YEs that is correct.', 'No problem with that.', 'Yes, no problem.']) assert.equal(verdicts(t)[0]![1], 'not_claim', t);
   const [v] = checker.check('Okay, Helm packages the application and its configuration into one chart.').sentences;
   assert.equal(v!.verdict, 'supported', v!.reason);
+});
+
+test('talk about the given passages is no claim; a passage of the world is', () => {
+  assert.equal(filterClaim('The passages do not say when the store opens.', 'sentence').claim, undefined);
+  assert.equal(filterClaim('Both passages agree that the store opens at 9.', 'sentence').claim, undefined);
+  assert.equal(filterClaim('None of the passages mention the price.', 'sentence').claim, undefined);
+  assert.ok(filterClaim('The passage of the bill took three years.', 'sentence').claim);
+  assert.ok(filterClaim('During training, there is no supervision on what passage should be retrieved.', 'sentence').claim);
 });
