@@ -162,7 +162,8 @@ function opposedWords(a: string, b: string): boolean {
  * "import" / "export", "increase" / "decrease", "encrypt" / "decrypt", "inbound" / "outbound",
  * "minimum" / "maximum", and "a-" before a long word ("asynchronous" / "synchronous"). English
  * forms such pairs by morphology, so one rule covers what no word list does; the stem left must be
- * four letters or more ("insert" and "desert" share "sert", a swap no paraphrase makes either).
+ * four letters or more ("insert" and "desert" share "sert", a swap no paraphrase makes either),
+ * three for "in" / "out" ("input" / "output").
  */
 const PAIRED_PREFIXES: ReadonlyArray<readonly [string, string]> = [
   ['up', 'down'], ['in', 'out'], ['in', 'ex'], ['im', 'ex'], ['in', 'de'], ['en', 'de'], ['over', 'under'], ['min', 'max'], ['pre', 'post'],
@@ -170,7 +171,9 @@ const PAIRED_PREFIXES: ReadonlyArray<readonly [string, string]> = [
 function prefixOpposed(a: string, b: string): boolean {
   for (const [x, y] of PAIRED_PREFIXES) {
     for (const [p, q] of [[x, y], [y, x]] as const) {
-      if (a.startsWith(p) && b.startsWith(q) && a.length - p.length >= 4 && a.slice(p.length) === b.slice(q.length)) return true;
+      // "in" / "out" keep their sense on shorter stems ("input" / "output", "inlet" / "outlet")
+      const least = x === 'in' && y === 'out' ? 3 : 4;
+      if (a.startsWith(p) && b.startsWith(q) && a.length - p.length >= least && a.slice(p.length) === b.slice(q.length)) return true;
     }
   }
   const privative = (w: string, v: string): boolean => w.length - 1 >= 6 && w.startsWith('a') && w.slice(1) === v;

@@ -56,6 +56,8 @@ test('prefixes that point opposite ways make opposites no word list names; a lon
   assert.equal(conflict('The filter excludes archived repositories from the list.', 'The filter includes archived repositories in the list.')?.kind, 'opposites');
   assert.equal(conflict('The policy blocks outbound traffic on port 443.', 'The policy blocks inbound traffic on port 443.')?.kind, 'opposites');
   assert.equal(conflict('The plugin sends asynchronous requests to the backend.', 'The plugin sends synchronous requests to the backend.')?.kind, 'opposites');
+  // "in" / "out" on a three-letter stem
+  assert.equal(conflict('The models input fluent responses.', 'The models output fluent responses.')?.kind, 'opposites');
   // a prefix with no opposite prefix on the other word is no pair ("design" / "sign")
   assert.notEqual(conflict('The team reviews the sign before the release.', 'The team reviews the design before the release.')?.kind, 'opposites');
 });
