@@ -335,3 +335,9 @@ test('only a verb in its base form opens an instruction', () => {
   assert.equal(conflict('Provides charts that you cannot host on private servers.', 'Provides charts that you can host on private servers.')?.tight, true);
   assert.equal(conflict('Nested loops cannot be difficult to optimize.', 'Nested loops can be difficult to optimize.')?.tight, true);
 });
+
+test('comparatives with an opposite exclude each other, and two opposites in one place cancel', () => {
+  assert.equal(conflict('Closed-book models are less likely to hallucinate.', 'Closed-book models are more likely to hallucinate.')?.kind, 'opposites');
+  assert.equal(conflict('The tank holds fewer than 5 liters.', 'The tank holds more than 5 liters.')?.kind, 'opposites');
+  assert.equal(conflict('The second plan is less expensive.', 'The second plan is more affordable.'), undefined);
+});

@@ -11,15 +11,17 @@ import { finding, negationsIn, type ConflictKind, type Finding, type KindContext
 import { QUANTIFIER_WORDS } from './quantifiers';
 import { stem } from '../../text/analyzer';
 
-/** Prepositions and particles with an opposite, both ways. */
+/** Prepositions, particles and comparatives with an opposite, both ways. */
 const OPPOSITE_PARTICLES: ReadonlyArray<readonly [string, string]> = [
   ['before', 'after'], ['above', 'below'], ['over', 'under'], ['inside', 'outside'], ['up', 'down'], ['in', 'out'], ['on', 'off'],
+  ['more', 'less'], ['more', 'fewer'], ['most', 'least'],
 ];
 const particlesOpposed = (a: string, b: string): boolean => OPPOSITE_PARTICLES.some(([x, y]) => (a === x && b === y) || (a === y && b === x));
 
 /** Whether two atoms exclude each other (see the file comment). */
 function excludes(ctx: KindContext, c: Atom, s: Atom): boolean {
-  if (c.type === 'logic' && s.type === 'logic') return particlesOpposed(c.key, s.key);
+  // a function word against a function word, or against a content word ("less" is one): as written
+  if (c.type === 'logic' || s.type === 'logic') return particlesOpposed(c.surface.toLowerCase(), s.surface.toLowerCase());
   // a value written as one word is a word too ("a single cluster" / "multiple clusters", "the first" / "the last")
   const asWord = (x: Atom): boolean => x.type === 'word' || (x.type === 'value' && /^\p{L}+$/u.test(x.surface));
   if (!asWord(c) || !asWord(s)) return false;
@@ -43,6 +45,8 @@ function inHunk(ctx: KindContext, h: Hunk): Finding | undefined {
       if (labelOrdinal(ctx.claim, a.claim[ci]!) || labelOrdinal(ctx.source, a.source[sj]!)) continue;
       // a negation on one side only, in the same place, turns the opposite back
       if ((negationsIn(a.claim, h.claim) + negationsIn(a.source, h.source)) % 2 === 1) return undefined;
+      // and so does a second opposite there ("less expensive" / "more affordable")
+      if (h.claim.some((i) => i !== ci && h.source.some((j) => j !== sj && excludes(ctx, a.claim[i]!, a.source[j]!)))) return undefined;
       const cNeg = h.claim.filter((i) => a.claim[i]!.negates);
       const sNeg = h.source.filter((j) => a.source[j]!.negates);
       const display = ctx.exclusive(a.claim[ci]!.surface, a.source[sj]!.surface) ? 'antonym' : 'antonym';
