@@ -1,0 +1,60 @@
+/**
+ * Inversion probe: feeds `n` scale-corpus passages (copies from `--from`) into a fresh in-memory
+ * buffer (MemorySegment.add: analysis and inversion, what dominates a build) and prints CPU and
+ * wall time plus a fingerprint of the buffer's terms and postings, so two versions can be
+ * compared for speed and for identical output (`--src <other checkout>/src`). No disk writes.
+ *
+ *   invertProbe.ts [--n 50000] [--from 1] [--src <src folder>]
+ */
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { Passage } from '../../src/core/types';
+import { loadScaleCorpus } from './corpus';
+
+const args = process.argv.slice(2);
+const opt = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const n = Number(opt('--n') ?? 50_000);
+const from = Number(opt('--from') ?? 1);
+const src = path.resolve(opt('--src') ?? path.join(__dirname, '../../src'));
+
+interface Buffer {
+  add(p: Passage, pathId: number): number;
+  terms: string[];
+  lists: Array<{ docs: Int32Array; tf: Uint8Array; n: number }>;
+  postingCount: number;
+}
+
+async function main(): Promise<void> {
+  const corpus = loadScaleCorpus(path.resolve(__dirname, '../../../shared'));
+  const { MemorySegment } = (await import(path.join(src, 'core/index/memorySegment.ts'))) as { MemorySegment: new () => Buffer };
+  const passages: Passage[] = [];
+  for (let copy = from; passages.length < n; copy++) for (const p of corpus.copyOf(copy)) if (passages.length < n) passages.push(p);
+  const buf = new MemorySegment();
+  const paths = new Map<string, number>();
+  const cpu = process.cpuUsage();
+  const t = performance.now();
+  for (const p of passages) {
+    let id = paths.get(p.path);
+    if (id === undefined) paths.set(p.path, (id = paths.size));
+    buf.add(p, id);
+  }
+  const wallMs = performance.now() - t;
+  const c = process.cpuUsage(cpu);
+  const h = createHash('sha256');
+  const order = buf.terms.map((_, i) => i).sort((a, b) => (buf.terms[a]! < buf.terms[b]! ? -1 : 1));
+  for (const i of order) {
+    const l = buf.lists[i]!;
+    h.update(buf.terms[i]!).update('\0');
+    h.update(new Uint8Array(l.docs.buffer, l.docs.byteOffset, l.n * 4));
+    h.update(l.tf.subarray(0, l.n * 3));
+  }
+  console.log(JSON.stringify({ n, from, terms: buf.terms.length, postings: buf.postingCount, wallMs: Math.round(wallMs), cpuMs: Math.round((c.user + c.system) / 1000), fingerprint: h.digest('hex').slice(0, 16) }));
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
