@@ -4,7 +4,10 @@
  * wall time plus a fingerprint of the buffer's terms and postings, so two versions can be
  * compared for speed and for identical output (`--src <other checkout>/src`). No disk writes.
  *
- *   invertProbe.ts [--n 50000] [--from 1] [--src <src folder>]
+ * `--reps k` fills k fresh buffers in turn and prints each one's CPU and wall time (the machine
+ * is shared: the least of them is the figure to compare).
+ *
+ *   invertProbe.ts [--n 50000] [--from 1] [--reps 1] [--src <src folder>]
  */
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -18,6 +21,7 @@ const opt = (name: string): string | undefined => {
 };
 const n = Number(opt('--n') ?? 50_000);
 const from = Number(opt('--from') ?? 1);
+const reps = Number(opt('--reps') ?? 1);
 const src = path.resolve(opt('--src') ?? path.join(__dirname, '../../src'));
 
 interface Buffer {
@@ -32,17 +36,23 @@ async function main(): Promise<void> {
   const { MemorySegment } = (await import(path.join(src, 'core/index/memorySegment.ts'))) as { MemorySegment: new () => Buffer };
   const passages: Passage[] = [];
   for (let copy = from; passages.length < n; copy++) for (const p of corpus.copyOf(copy)) if (passages.length < n) passages.push(p);
-  const buf = new MemorySegment();
-  const paths = new Map<string, number>();
-  const cpu = process.cpuUsage();
-  const t = performance.now();
-  for (const p of passages) {
-    let id = paths.get(p.path);
-    if (id === undefined) paths.set(p.path, (id = paths.size));
-    buf.add(p, id);
+  let buf = new MemorySegment();
+  const cpuMs: number[] = [];
+  const wallMs: number[] = [];
+  for (let r = 0; r < reps; r++) {
+    buf = new MemorySegment();
+    const paths = new Map<string, number>();
+    const cpu = process.cpuUsage();
+    const t = performance.now();
+    for (const p of passages) {
+      let id = paths.get(p.path);
+      if (id === undefined) paths.set(p.path, (id = paths.size));
+      buf.add(p, id);
+    }
+    wallMs.push(Math.round(performance.now() - t));
+    const c = process.cpuUsage(cpu);
+    cpuMs.push(Math.round((c.user + c.system) / 1000));
   }
-  const wallMs = performance.now() - t;
-  const c = process.cpuUsage(cpu);
   const h = createHash('sha256');
   const order = buf.terms.map((_, i) => i).sort((a, b) => (buf.terms[a]! < buf.terms[b]! ? -1 : 1));
   for (const i of order) {
@@ -51,7 +61,7 @@ async function main(): Promise<void> {
     h.update(new Uint8Array(l.docs.buffer, l.docs.byteOffset, l.n * 4));
     h.update(l.tf.subarray(0, l.n * 3));
   }
-  console.log(JSON.stringify({ n, from, terms: buf.terms.length, postings: buf.postingCount, wallMs: Math.round(wallMs), cpuMs: Math.round((c.user + c.system) / 1000), fingerprint: h.digest('hex').slice(0, 16) }));
+  console.log(JSON.stringify({ n, from, terms: buf.terms.length, postings: buf.postingCount, wallMs, cpuMs, fingerprint: h.digest('hex').slice(0, 16) }));
 }
 
 main().catch((e: unknown) => {

@@ -75,8 +75,11 @@ export class MemorySegment {
     this.lens = this.lens.map((l) => re(l, cap));
   }
 
-  /** Adds a passage (its path interned as `pathId` by the index); returns its document number. */
-  add(p: Passage, pathId: number, vector?: ArrayLike<number>): number {
+  /**
+   * Adds a passage (its path interned as `pathId` by the index); returns its document number.
+   * `key`: the passage id's idKey when the caller has computed it.
+   */
+  add(p: Passage, pathId: number, vector?: ArrayLike<number>, key: readonly [number, number] = idKey(p.id)): number {
     if (this.docs === this.live.length) this.grow();
     const doc = this.docs++;
     this.passages.push(p);
@@ -84,7 +87,7 @@ export class MemorySegment {
     this.liveCount++;
     this.kinds[doc] = p.kind === 'pdf' ? 1 : 0;
     this.pathOf[doc] = pathId;
-    const [hi, lo] = idKey(p.id);
+    const [hi, lo] = key;
     this.idHash[2 * doc] = hi;
     this.idHash[2 * doc + 1] = lo;
     this.byId.set(p.id, doc);

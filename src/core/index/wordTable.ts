@@ -36,14 +36,16 @@ function hashWord(w: string): number {
 }
 
 export class WordTable {
-  /** Open addressing: entry + 1 per slot, 0 when empty. */
-  private slots = new Int32Array(4096);
-  private hashes = new Int32Array(2048);
+  /** Open addressing, two Int32 per slot: the word's hash and its entry + 1 (0: empty). */
+  private slots = new Int32Array(2 * 4096);
+  /** The words' characters end to end; entry e spans starts[e]..starts[e + 1]. */
+  private chars = new Uint16Array(1 << 14);
+  private starts = new Int32Array(2048 + 1);
   private ids = new Int32Array(2048);
-  private readonly words: string[] = [];
+  private count = 0;
 
   get size(): number {
-    return this.words.length;
+    return this.count;
   }
 
   /**
@@ -62,18 +64,20 @@ export class WordTable {
     if (text.charCodeAt(end - 1) === 46) return SLOW;
     h = finish(h);
     const len = end - start;
-    const mask = this.slots.length - 1;
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
     for (let s = h & mask; ; s = (s + 1) & mask) {
-      const e = this.slots[s]! - 1;
+      const e = slots[2 * s + 1]! - 1;
       if (e < 0) return MISS;
-      if (this.hashes[e] !== h) continue;
-      const w = this.words[e]!;
-      if (w.length !== len) continue;
+      if (slots[2 * s] !== h) continue;
+      const from = this.starts[e]!;
+      if (this.starts[e + 1]! - from !== len) continue;
+      const chars = this.chars;
       let i = 0;
       for (; i < len; i++) {
         let c = text.charCodeAt(start + i);
         if (c >= 65 && c <= 90) c += 32;
-        if (c !== w.charCodeAt(i)) break;
+        if (c !== chars[from + i]) break;
       }
       if (i === len) return this.ids[e]!;
     }
@@ -82,44 +86,59 @@ export class WordTable {
   /** The id stored for the normalised word `word`, or {@link MISS}. */
   wordId(word: string): number {
     const h = hashWord(word);
-    const mask = this.slots.length - 1;
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
     for (let s = h & mask; ; s = (s + 1) & mask) {
-      const e = this.slots[s]! - 1;
+      const e = slots[2 * s + 1]! - 1;
       if (e < 0) return MISS;
-      if (this.hashes[e] === h && this.words[e] === word) return this.ids[e]!;
+      if (slots[2 * s] !== h) continue;
+      const from = this.starts[e]!;
+      if (this.starts[e + 1]! - from !== word.length) continue;
+      let i = 0;
+      while (i < word.length && word.charCodeAt(i) === this.chars[from + i]) i++;
+      if (i === word.length) return this.ids[e]!;
     }
   }
 
   /** Stores `id` for the normalised word `word` (not yet in the table). */
   add(word: string, id: number): void {
-    const e = this.words.length;
-    if (e === this.ids.length) {
-      this.ids = grown(this.ids);
-      this.hashes = grown(this.hashes);
+    const e = this.count;
+    if (e + 1 === this.ids.length) {
+      this.ids = grown(this.ids, 2 * this.ids.length);
+      this.starts = grown(this.starts, 2 * this.starts.length);
     }
-    if (2 * (e + 1) > this.slots.length) this.rehash(this.slots.length * 2);
-    const h = hashWord(word);
-    this.words.push(word);
-    this.hashes[e] = h;
+    if (2 * (e + 1) > this.slots.length >> 1) this.rehash(this.slots.length * 2);
+    const from = this.starts[e]!;
+    if (from + word.length > this.chars.length) {
+      const c = new Uint16Array(Math.max(2 * this.chars.length, from + word.length));
+      c.set(this.chars);
+      this.chars = c;
+    }
+    for (let i = 0; i < word.length; i++) this.chars[from + i] = word.charCodeAt(i);
+    this.starts[e + 1] = from + word.length;
     this.ids[e] = id;
-    this.place(e, h);
+    this.count++;
+    this.place(e, hashWord(word));
   }
 
   private place(e: number, h: number): void {
-    const mask = this.slots.length - 1;
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
     let s = h & mask;
-    while (this.slots[s] !== 0) s = (s + 1) & mask;
-    this.slots[s] = e + 1;
+    while (slots[2 * s + 1] !== 0) s = (s + 1) & mask;
+    slots[2 * s] = h;
+    slots[2 * s + 1] = e + 1;
   }
 
-  private rehash(size: number): void {
-    this.slots = new Int32Array(size);
-    for (let e = 0; e < this.words.length; e++) this.place(e, this.hashes[e]!);
+  private rehash(length: number): void {
+    const old = this.slots;
+    this.slots = new Int32Array(length);
+    for (let s = 0; s < old.length; s += 2) if (old[s + 1] !== 0) this.place(old[s + 1]! - 1, old[s]!);
   }
 }
 
-function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(a.length * 2);
+function grown(a: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(length);
   b.set(a);
   return b;
 }
