@@ -11,6 +11,7 @@
  */
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { PerformanceObserver } from 'node:perf_hooks';
 import type { Passage } from '../../src/core/types';
 import { loadScaleCorpus } from './corpus';
 
@@ -37,6 +38,12 @@ async function main(): Promise<void> {
   const passages: Passage[] = [];
   for (let copy = from; passages.length < n; copy++) for (const p of corpus.copyOf(copy)) if (passages.length < n) passages.push(p);
   let buf = new MemorySegment();
+  // garbage collection while the buffers fill (the corpus was made before)
+  let gcMs = 0;
+  const gcWatch = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcMs += e.duration;
+  });
+  gcWatch.observe({ entryTypes: ['gc'] });
   const cpuMs: number[] = [];
   const wallMs: number[] = [];
   for (let r = 0; r < reps; r++) {
@@ -53,6 +60,8 @@ async function main(): Promise<void> {
     const c = process.cpuUsage(cpu);
     cpuMs.push(Math.round((c.user + c.system) / 1000));
   }
+  await new Promise((resolve) => setTimeout(resolve, 100)); // gc entries arrive on a later tick
+  gcWatch.disconnect();
   const h = createHash('sha256');
   const order = buf.terms.map((_, i) => i).sort((a, b) => (buf.terms[a]! < buf.terms[b]! ? -1 : 1));
   for (const i of order) {
@@ -61,7 +70,7 @@ async function main(): Promise<void> {
     h.update(new Uint8Array(l.docs.buffer, l.docs.byteOffset, l.n * 4));
     h.update(l.tf.subarray(0, l.n * 3));
   }
-  console.log(JSON.stringify({ n, from, terms: buf.terms.length, postings: buf.postingCount, wallMs, cpuMs, fingerprint: h.digest('hex').slice(0, 16) }));
+  console.log(JSON.stringify({ n, from, terms: buf.terms.length, postings: buf.postingCount, wallMs, cpuMs, gcMs: Math.round(gcMs), fingerprint: h.digest('hex').slice(0, 16) }));
 }
 
 main().catch((e: unknown) => {
