@@ -6,8 +6,12 @@
  * time (`node --cpu-prof --import tsx scripts/bench/searchProbe.ts <store dir>`), not for the
  * printed benchmark table.
  *
- *   searchProbe.ts <store dir> [--src <src folder>] [--passes 2] [--check] [--limit 200]
+ * `--dump <file>` writes each query's top 10 passage ids, one query a line, so the rankings of two
+ * versions (or of two stores) can be compared with `cmp`/`diff`.
+ *
+ *   searchProbe.ts <store dir> [--src <src folder>] [--passes 2] [--check] [--limit 200] [--dump <file>]
  */
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadScaleCorpus } from './corpus';
 
@@ -75,6 +79,12 @@ async function main(): Promise<void> {
   console.log(
     `${n} queries: wall p50 ${pct(lat, 50).toFixed(1)} / p95 ${pct(lat, 95).toFixed(1)} / p99 ${pct(lat, 99).toFixed(1)} ms, mean ${(wall / n).toFixed(1)} ms; CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(1)} ms per query; postings scored ${((100 * share) / n).toFixed(1)}%, blocks decoded ${counted ? `${((100 * blocks) / counted).toFixed(1)}%` : '– (not counted by this version)'}; extra passes ${extra}`,
   );
+  const dump = opt('--dump');
+  if (dump) {
+    const lines = queries.map((q) => index.search(q, { k: 10, snippet: false }).map((h) => h.passage.id).join(' '));
+    writeFileSync(dump, `${lines.join('\n')}\n`);
+    console.log(`top 10 ids of ${lines.length} queries written to ${dump}`);
+  }
   if (args.includes('--check')) {
     let same = 0;
     for (const q of queries) {

@@ -4,10 +4,11 @@
  * passages into an immutable segment (flush.ts); deleting from the buffer only clears a flag.
  */
 import { idKey } from './idKey';
-import { analyze } from '../text/analyzer';
+import { normalizeWord, termOfWord, wordSpans } from '../text/analyzer';
 import type { FileRecord, Passage } from '../types';
 import { FIELD_COUNT } from './corpusStats';
 import { KINDS } from './segment';
+import { MISS, SLOW, WordTable } from './wordTable';
 
 /** Growable posting list: documents ascending, FIELD_COUNT counts per posting. */
 export interface GrowPostings {
@@ -53,7 +54,12 @@ export class MemorySegment {
   private counts: Int32Array = new Int32Array(1024);
   private readonly seen: number[] = [];
   private readonly lastText: string[] = ['', ''];
-  private readonly lastIds: number[][] = [[], []];
+  private readonly lastIds: Int32Array[] = [new Int32Array(0), new Int32Array(0)];
+  /** Each word met so far and its term id (-1: no term), so analysis runs once per word. */
+  private readonly words = new WordTable();
+  /** Scratch: word spans of the field being added, and their term ids. */
+  private readonly spans = { spans: new Int32Array(1024) };
+  private idScratch = new Int32Array(1024);
 
   private grow(): void {
     const cap = this.live.length * 2;
@@ -69,8 +75,11 @@ export class MemorySegment {
     this.lens = this.lens.map((l) => re(l, cap));
   }
 
-  /** Adds a passage (its path interned as `pathId` by the index); returns its document number. */
-  add(p: Passage, pathId: number, vector?: ArrayLike<number>): number {
+  /**
+   * Adds a passage (its path interned as `pathId` by the index); returns its document number.
+   * `key`: the passage id's idKey when the caller has computed it.
+   */
+  add(p: Passage, pathId: number, vector?: ArrayLike<number>, key: readonly [number, number] = idKey(p.id)): number {
     if (this.docs === this.live.length) this.grow();
     const doc = this.docs++;
     this.passages.push(p);
@@ -78,7 +87,7 @@ export class MemorySegment {
     this.liveCount++;
     this.kinds[doc] = p.kind === 'pdf' ? 1 : 0;
     this.pathOf[doc] = pathId;
-    const [hi, lo] = idKey(p.id);
+    const [hi, lo] = key;
     this.idHash[2 * doc] = hi;
     this.idHash[2 * doc + 1] = lo;
     this.byId.set(p.id, doc);
@@ -89,19 +98,28 @@ export class MemorySegment {
     for (let f = 0; f < FIELD_COUNT; f++) {
       // the passages of a file share their title and often their headings: analysed once
       const text = texts[f]!;
-      let ids = f < 2 && text === this.lastText[f] ? this.lastIds[f]! : undefined;
-      if (!ids) {
-        ids = this.termIdsOf(text);
+      let ids: Int32Array;
+      let n: number;
+      if (f < 2 && text === this.lastText[f]) {
+        ids = this.lastIds[f]!;
+        n = ids.length;
+      } else {
+        n = this.termIdsOf(text);
+        ids = this.idScratch;
         if (f < 2) {
           this.lastText[f] = text;
-          this.lastIds[f] = ids;
+          this.lastIds[f] = ids.slice(0, n);
         }
       }
       // counts go to a scratch array indexed by term id
       const seen = this.seen;
-      for (const id of ids) if (this.counts[id]!++ === 0) seen.push(id);
-      this.lens[f]![doc] = ids.length;
-      this.lengthSum[f]! += ids.length;
+      const counts = this.counts;
+      for (let k = 0; k < n; k++) {
+        const id = ids[k]!;
+        if (counts[id]!++ === 0) seen.push(id);
+      }
+      this.lens[f]![doc] = n;
+      this.lengthSum[f]! += n;
       for (const id of seen) {
         this.addOccurrences(this.lists[id]!, doc, f, this.counts[id]!);
         this.counts[id] = 0;
@@ -112,20 +130,48 @@ export class MemorySegment {
     return doc;
   }
 
-  /** The term id of each token of `text` (new terms get one). */
-  private termIdsOf(text: string): number[] {
-    const ids: number[] = [];
-    for (const t of analyze(text)) {
-      let id = this.termIds.get(t);
-      if (id === undefined) {
-        id = this.terms.push(t) - 1;
-        this.termIds.set(t, id);
+  /**
+   * Writes the term id of each token of `text` (the terms analyze() gives, in order) into
+   * `idScratch`; returns how many. New terms get an id.
+   */
+  private termIdsOf(text: string): number {
+    const n = wordSpans(text, this.spans);
+    const spans = this.spans.spans;
+    if (this.idScratch.length < n) this.idScratch = new Int32Array(Math.max(n, 2 * this.idScratch.length));
+    const ids = this.idScratch;
+    const table = this.words;
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      const start = spans[2 * i]!;
+      const end = spans[2 * i + 1]!;
+      let id = table.spanId(text, start, end);
+      if (id === MISS) id = this.learn(normalizeWord(text, start, end));
+      else if (id === SLOW) {
+        const word = normalizeWord(text, start, end);
+        id = table.wordId(word);
+        if (id === MISS) id = this.learn(word);
+      }
+      if (id >= 0) ids[k++] = id;
+    }
+    return k;
+  }
+
+  /** Analyses a word met for the first time in this buffer; returns its term id (-1: none). */
+  private learn(word: string): number {
+    const term = termOfWord(word);
+    let id = -1;
+    if (term) {
+      const known = this.termIds.get(term);
+      if (known !== undefined) id = known;
+      else {
+        id = this.terms.push(term) - 1;
+        this.termIds.set(term, id);
         this.lists.push({ docs: new Int32Array(2), tf: new Uint8Array(2 * FIELD_COUNT), n: 0 });
         if (id >= this.counts.length) this.counts = growTo(this.counts, id + 1);
       }
-      ids.push(id);
     }
-    return ids;
+    this.words.add(word, id);
+    return id;
   }
 
   private addOccurrences(p: GrowPostings, doc: number, f: number, count: number): void {

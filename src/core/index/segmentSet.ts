@@ -160,14 +160,14 @@ export class SegmentSet implements RetrieveSource {
     return n;
   }
 
-  /** Where the live passage `id` is, if anywhere. */
-  find(id: string): Located | undefined {
+  /** Where the live passage `id` is, if anywhere (`key`: its idKey, when the caller has it). */
+  find(id: string, key: readonly [number, number] = idKey(id)): Located | undefined {
     for (let i = this.buffers.length - 1; i >= 0; i--) {
       const buf = this.buffers[i]!;
       const doc = buf.byId.get(id);
       if (doc !== undefined) return { buf, doc };
     }
-    const [hi, lo] = idKey(id);
+    const [hi, lo] = key;
     for (let i = this.segments.length - 1; i >= 0; i--) {
       const seg = this.segments[i]!;
       for (const doc of seg.docsWithHash(hi, lo)) if (seg.live[doc] === 1 && seg.passage(doc).id === id) return { seg, doc };
@@ -193,9 +193,11 @@ export class SegmentSet implements RetrieveSource {
   /** Adds passages to the buffer, replacing passages with the same id wherever they are. */
   add(passages: readonly Passage[], vectors?: Map<string, number[]>): void {
     for (const p of passages) {
-      const prev = this.find(p.id);
+      // the id is hashed once: for the lookup and for the buffer's copy of the key
+      const key = idKey(p.id);
+      const prev = this.find(p.id, key);
       if (prev) this.kill(prev);
-      this.buffer.add(p, this.internPath(p.path), vectors?.get(p.id));
+      this.buffer.add(p, this.internPath(p.path), vectors?.get(p.id), key);
     }
     this.version++;
   }

@@ -143,6 +143,41 @@ export function tokenize(text: string): Token[] {
   return out;
 }
 
+/**
+ * The word spans of `text` in order, as [start, end) pairs written into `out` (grown when
+ * short); returns the number of words. The same words {@link analyze} reads, stop words
+ * included: a word's term is {@link termOfWord} of {@link normalizeWord}. Lets a caller that
+ * has seen a word before (the index's term table) skip building its string.
+ */
+export function wordSpans(text: string, out: { spans: Int32Array }): number {
+  let n = 0;
+  for (let start = nextWord(text, 0); start >= 0; start = nextWord(text, scanEnd)) {
+    if (2 * n + 2 > out.spans.length) {
+      const grown = new Int32Array(Math.max(64, 2 * out.spans.length));
+      grown.set(out.spans);
+      out.spans = grown;
+    }
+    out.spans[2 * n] = start;
+    out.spans[2 * n + 1] = scanEnd;
+    n++;
+  }
+  return n;
+}
+
+/** The normalised word of the span [start, end) of `text` (lower-cased, ’ as ', no trailing dot). */
+export function normalizeWord(text: string, start: number, end: number): string {
+  let word = text.slice(start, end).toLowerCase();
+  if (word.includes('’')) word = word.replace(/’/g, "'");
+  if (word.endsWith('.')) word = word.slice(0, -1);
+  return word;
+}
+
+/** The index term of a normalised word, or '' when it has none (a stop word): as {@link analyze}. */
+export function termOfWord(word: string): string {
+  if (STOP_WORDS.has(word)) return '';
+  return stem(word.endsWith("'s") ? word.slice(0, -2) : word);
+}
+
 /** Index/query terms of `text`, in order, with repeats (stop words removed, stemmed). */
 export function analyze(text: string): string[] {
   // same rules as tokenize, without building Token objects: this runs over every indexed passage
