@@ -23,7 +23,7 @@ export interface JsonSentence {
   text: string;
   verdict: string;
   certainty: 'clear' | 'uncertain' | null;
-  conflict: { kind: string; claimText: string; sourceText: string } | null;
+  conflict: { kind: string; rule?: string; claimText: string; sourceText: string } | null;
   reason: string;
   evidence: { location: string; quote: string } | null;
   features: FeatureRecord | null;
@@ -59,7 +59,7 @@ const claimFeatures = (s: JsonSentence): FeatureRecord | null => (s.verdict === 
 export function toRecord(s: JsonSentence, r: Omit<SentenceRecord, 'features' | 'text' | 'goldStrict'> & { goldStrict?: boolean }): SentenceRecord {
   return {
     ...r, goldStrict: r.goldStrict ?? r.gold, features: claimFeatures(s), text: s.text,
-    shown: { verdict: s.verdict, certainty: s.certainty ?? undefined, conflict: s.conflict?.kind, reason: s.reason, evidence: s.evidence ? `${s.evidence.location} ${s.evidence.quote}` : undefined },
+    shown: { verdict: s.verdict, certainty: s.certainty ?? undefined, conflict: s.conflict?.rule ?? s.conflict?.kind, reason: s.reason, evidence: s.evidence ? `${s.evidence.location} ${s.evidence.quote}` : undefined },
   };
 }
 
