@@ -307,6 +307,8 @@ test('a denial of ability against an instruction, and a negation the source writ
   // an instruction says how, not who may: the person may not be eligible
   assert.notEqual(conflict("You can't apply for S-DVI.", 'Apply for S-DVI online.')?.tight, true);
   assert.equal(conflict("You can't apply for S-DVI online.", 'You can apply for S-DVI online.')?.tight, true);
+  // a denial inside an instruction, at a verb of its own, is still one clear edit
+  assert.equal(conflict('Contact your school if you cannot attend the session.', 'Contact your school if you can attend the session.')?.tight, true);
   // the source's "not" stands at "able", a word the claim leaves out: it may be the claim's "not"
   const f = conflict('If not all plastic comes off, you may need to replace the drum.', 'You may not be able to get all of the plastic off. If not, you need to replace the drum.');
   assert.notEqual(f?.tight, true);

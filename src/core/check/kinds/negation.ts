@@ -130,8 +130,9 @@ export const negationKind: ConflictKind = {
       // negation written elsewhere ("If not all plastic comes off" / "You may not be able to get
       // all of the plastic off"): neither is one clear edit
       const doubled = otherNegations(a.claim, ctx.claim.text, cn, ci) || otherNegations(a.source, ctx.source.text, sn, sj);
-      // "You can't apply" against "Apply online": an instruction says how, not who may
-      const ability = claimSide && ABILITY_DENIED.test(a.claim[k]!.surface) && instruction(ctx.source.text);
+      // "You can't apply" against "Apply online": an instruction says how, not who may (the
+      // denied verb is the instruction's own, not one inside it: "Call us if you can attend")
+      const ability = claimSide && ABILITY_DENIED.test(a.claim[k]!.surface) && sj === 0 && instruction(ctx.source.text);
       const tight = !conditional && !doubled && !ability && cc.every((i) => c.includes(i)) && (claimSide ? sc.every((j) => s.includes(j)) : true) && (h.left || h.right);
       const f = finding(ctx, 'negation', 'negation', h, c, s, tight);
       if (claimSide) return f;
