@@ -196,27 +196,51 @@ export function unitRecallsOf(weights: Map<string, number>, pp: PassageProfile):
   return pp.units.map((u) => weightedRecall(weights, (t) => hasTerm(u.termSet, t)));
 }
 
+/** At most this many of a claim's values and word pairs break ties (one bit each). */
+const BEYOND_MAX = 30;
+
 /**
- * How much of what the claim writes besides its words a window states: its values and its word
- * pairs. It breaks ties between windows that hold the same words ("the fine is between $50 and
- * $100" after a sentence with "a fine of $25 to $50").
+ * Which of the claim's values and word pairs (one bit each) a unit states: what the claim writes
+ * besides its words. It breaks ties between windows that hold the same words ("the fine is
+ * between $50 and $100" after a sentence with "a fine of $25 to $50").
  */
-function beyondWords(claim: Pick<Profile, 'values' | 'bigrams'>, pp: PassageProfile, first: number, last: number): number {
-  let n = 0;
-  for (const v of claim.values) if (pp.units.slice(first, last + 1).some((u) => u.profile.values.some((w) => w.v === v.v))) n++;
-  for (const b of claim.bigrams) if (pp.units.slice(first, last + 1).some((u) => u.profile.bigrams.has(b))) n++;
-  return n;
+function beyondMask(claim: Pick<Profile, 'values' | 'bigrams'>, u: Unit): number {
+  let mask = 0;
+  let bit = 0;
+  for (const v of claim.values) {
+    if (bit >= BEYOND_MAX) return mask;
+    if (u.profile.values.some((w) => w.v === v.v)) mask |= 1 << bit;
+    bit++;
+  }
+  for (const b of claim.bigrams) {
+    if (bit >= BEYOND_MAX) return mask;
+    if (u.profile.bigrams.has(b)) mask |= 1 << bit;
+    bit++;
+  }
+  return mask;
 }
+
+const bitCount = (x: number): number => {
+  let n = 0;
+  for (let y = x; y; y &= y - 1) n++;
+  return n;
+};
 
 /**
  * Aligns a claim (its unique content terms with IDF weights) to the best window of a passage:
- * the one covering most weight; of windows covering the same, the first that states most of the
- * claim's values and word pairs.
+ * the one covering most weight; of windows covering the same (and something), the first that
+ * states most of the claim's values and word pairs.
  */
 export function align(weights: Map<string, number>, pp: PassageProfile, claim?: Pick<Profile, 'values' | 'bigrams'>): Alignment {
   const unitRecalls = unitRecallsOf(weights, pp);
   let best = { recall: -1, first: 0, last: 0, beyond: -1 };
   const tieBreak = claim !== undefined && claim.values.length + claim.bigrams.size > 0;
+  const masks: Array<number | undefined> = [];
+  const beyond = (first: number, last: number): number => {
+    let m = 0;
+    for (let i = first; i <= last; i++) m |= masks[i] ??= beyondMask(claim!, pp.units[i]!);
+    return bitCount(m);
+  };
   // shorter windows first, so a longer one wins only by adding coverage
   for (let size = 1; size <= MAX_WINDOW; size++) {
     for (let i = 0; i + size <= pp.units.length; i++) {
@@ -224,9 +248,9 @@ export function align(weights: Map<string, number>, pp: PassageProfile, claim?: 
       for (let j = i; j < i + size; j++) for (const t of pp.units[j]!.termSet) seen.add(t);
       const r = size === 1 ? unitRecalls[i]! : weightedRecall(weights, (t) => hasTerm(seen, t));
       if (r > best.recall + 1e-9) best = { recall: r, first: i, last: i + size - 1, beyond: -1 };
-      else if (tieBreak && size === best.last - best.first + 1 && r > best.recall - 1e-9) {
-        if (best.beyond < 0) best.beyond = beyondWords(claim, pp, best.first, best.last);
-        const b = beyondWords(claim, pp, i, i + size - 1);
+      else if (tieBreak && r > 0 && size === best.last - best.first + 1 && r > best.recall - 1e-9) {
+        if (best.beyond < 0) best.beyond = beyond(best.first, best.last);
+        const b = beyond(i, i + size - 1);
         if (b > best.beyond) best = { recall: best.recall, first: i, last: i + size - 1, beyond: b };
       }
     }
