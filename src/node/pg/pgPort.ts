@@ -25,7 +25,7 @@ import { BlockCache } from './blockCache';
 import { RowsMoved, searchPool as searchPoolOf } from './pgSearch';
 import type { PoolCounters } from './pgScore';
 import { ensureSchema, LOCK_CLASS, PG_SCHEMA_VERSION } from './pgSchema';
-import { removeFileRows, writeFileRows, type FileWrite, type WriteStepHook } from './pgWrite';
+import { prepareFile, removeFileRows, writeFileRows, type FileWrite, type WriteStepHook } from './pgWrite';
 
 export interface PgPortOptions {
   /** 'write' takes the corpus's writer lock and creates the tables and corpus when missing. */
@@ -41,6 +41,8 @@ export interface PgPortOptions {
    * Files written together in one transaction once their passages reach this many (default 0:
    * each file commits as it is written). A file is never split across transactions, so readers
    * still see each file whole; pending files are committed by `flush`, `removeFile` and `close`.
+   * With batches, a batch's transaction runs while the next batch's files are analysed (one in
+   * flight at most); a failed batch fails the next batch's commit, a removal, flush or close.
    */
   batchPassages?: number;
   /** Decoded posting blocks a reader keeps (default 256 MB, as the segment index's posting cache; blocks are immutable). */
@@ -139,20 +141,35 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
 
   let pending: FileWrite[] = [];
   let pendingPassages = 0;
-  const commitPending = async (): Promise<void> => {
+  // with batches, one batch's transaction may be in flight while the next batch is analysed; its
+  // failure surfaces at the next commit, removal, flush or close
+  let inFlight: Promise<void> | undefined;
+  const settle = async (): Promise<void> => {
+    const run = inFlight;
+    inFlight = undefined;
+    if (run) await run;
+  };
+  const commitPending = async (wait = true): Promise<void> => {
+    await settle();
     if (pending.length === 0) return;
     const batch = pending;
     pending = [];
     pendingPassages = 0;
-    await inTransaction(batch.length === 1 ? `writing ${batch[0]!.record.path}` : `writing ${batch.length} files (${batch[0]!.record.path}, …)`, (c, id) => writeFileRows(c, id, batch, opts.onWriteStep));
+    const run = inTransaction(batch.length === 1 ? `writing ${batch[0]!.record.path}` : `writing ${batch.length} files (${batch[0]!.record.path}, …)`, (c, id) => writeFileRows(c, id, batch, opts.onWriteStep));
+    if (wait) return run;
+    run.catch(() => undefined);
+    inFlight = run;
   };
 
   const port: PgPort = {
     config: cfg,
     async writeFile(record: FileRecord, passages: readonly Passage[]) {
-      pending.push({ record, passages });
+      const batching = (opts.batchPassages ?? 0) > 0;
+      const f = { record, passages };
+      if (batching) prepareFile(f);
+      pending.push(f);
       pendingPassages += passages.length;
-      if (pendingPassages >= (opts.batchPassages ?? 0)) await commitPending();
+      if (pendingPassages >= (opts.batchPassages ?? 0)) await commitPending(!batching);
     },
     async removeFile(path: string) {
       await commitPending();
@@ -239,6 +256,7 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
     async close() {
       try {
         await commitPending();
+        await settle();
       } finally {
         // ending the session releases the corpus lock
         writer?.release(true);
