@@ -57,6 +57,13 @@ export interface PgPort extends SearchPort {
   readonly config: PgStoreConfig;
 }
 
+/** `url` with `password` put in it (encoded, so that pg decodes it back exactly). */
+function withPassword(url: string, password: string): string {
+  const u = new URL(url);
+  u.password = encodeURIComponent(password);
+  return u.href;
+}
+
 /** Opens the store at `url` (postgres://…?corpus=NAME); checks the schema and finds the corpus. */
 export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise<PgPort> {
   const cfg = parsePgUrl(url);
@@ -65,8 +72,8 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
   const params: RankingParams = { ...DEFAULT_RANKING, ...opts.ranking };
   const writing = opts.mode === 'write';
   const pool = new pg.Pool({
-    connectionString: cfg.connectionString,
-    ...secret,
+    // in the URL: pg lets a URL's (empty) password override a `password` option given beside it
+    connectionString: secret.password ? withPassword(cfg.connectionString, secret.password) : cfg.connectionString,
     max: writing ? 2 : (opts.poolSize ?? 4),
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,

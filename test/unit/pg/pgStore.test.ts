@@ -124,6 +124,21 @@ describe('PostgreSQL store', { skip: PG_SKIP }, () => {
     }
   });
 
+  test('a password given beside a URL without one (the editor\'s secret storage) is used, and never shown', { skip: !process.env.VERITY_PG_PORT || !process.env.VERITY_PG_PASSWORD ? 'VERITY_PG_PORT and VERITY_PG_PASSWORD come from scripts/pg/cluster.sh' : false }, async () => {
+    // over TCP the throwaway server asks for the password (scram-sha-256)
+    const tcp = `postgres://verity@127.0.0.1:${process.env.VERITY_PG_PORT}/verity_test?corpus=${freshCorpus('pw')}`;
+    const good = process.env.VERITY_PG_PASSWORD!;
+    const r = await openPgPort(tcp, { password: good, retryDelays: [] });
+    try {
+      assert.equal((await r.status()).kind, 'postgres');
+    } finally {
+      await r.close();
+    }
+    const wrong = 'w%r@ng:pass/word';
+    await assert.rejects(openPgPort(tcp, { password: wrong, retryDelays: [] }), (e: unknown) => isVerityError(e) && e.code === 'STORE_UNREACHABLE' && /password authentication failed/.test(e.message) && !e.message.includes(wrong) && !e.message.includes(good));
+    await assert.rejects(openPgPort(tcp, { retryDelays: [] }), (e: unknown) => isVerityError(e) && /refused the credentials/.test(e.message));
+  });
+
   test('one writer per corpus: a second one is refused while any number of readers open', async () => {
     const url = urlOf(freshCorpus('lock'));
     const w = await openPgPort(url, { mode: 'write' });
