@@ -5,7 +5,8 @@
  * passages varied per copy, scripts/bench/corpus.ts), written file by file through each port as
  * `verity index` writes it; the queries are doc2dial dev turns with their history.
  *
- * Prints: index time (local: segments saved to a temp folder; PostgreSQL: transactions of about
+ * Prints, each with CPU time beside the wall time (this process's, and the throwaway server's read
+ * from /proc: scripts/pg/cpu.ts): index time (local: segments saved to a temp folder; PostgreSQL: transactions of about
  * 2,000 passages, each file whole in one), one reader's search p50/p95/p99 after a warm pass, and
  * N readers searching while one writer re-indexes files one transaction each: latency, errors,
  * and files seen partially (each reader reads a rewritten file's passages after every search;
@@ -20,6 +21,7 @@ import type { FileRecord, Passage } from '../../src/core/types';
 import { createFsStorage } from '../../src/node/fsStorage';
 import { openPgPort } from '../../src/node/pg/pgPort';
 import { loadScaleCorpus } from '../bench/corpus';
+import { cpuClock } from './cpu';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -42,23 +44,34 @@ function filesOf(passages: Iterable<Passage>): Array<{ record: FileRecord; passa
   return [...byPath].map(([p, list]) => ({ record: { path: p, kind: list[0]!.kind, hash: p, size: 0, mtime: 0, state: 'indexed', passages: list.length }, passages: list }));
 }
 
-async function writeAll(port: SearchPort, files: Array<{ record: FileRecord; passages: Passage[] }>): Promise<number> {
-  const t = performance.now();
+type Clock = { wall: number; cpu: number; server?: number | undefined };
+
+async function writeAll(port: SearchPort, files: Array<{ record: FileRecord; passages: Passage[] }>): Promise<Clock> {
+  const stop = cpuClock();
   for (const f of files) await port.writeFile(f.record, f.passages);
   await port.flush();
-  return (performance.now() - t) / 1000;
+  return stop();
 }
 
-async function timeSearches(port: SearchPort, queries: string[]): Promise<number[]> {
+/** Wall ms and this process's CPU ms per query (after a warm pass), and the whole pass's clock. */
+async function timeSearches(port: SearchPort, queries: string[]): Promise<{ ms: number[]; cpuMs: number[]; pass: Clock }> {
   for (const q of queries) await port.search(q, { k: 10 });
   const ms: number[] = [];
+  const cpuMs: number[] = [];
+  const stop = cpuClock();
   for (const q of queries) {
     const t = performance.now();
+    const c = process.cpuUsage();
     await port.search(q, { k: 10 });
+    const d = process.cpuUsage(c);
     ms.push(performance.now() - t);
+    cpuMs.push((d.user + d.system) / 1000);
   }
-  return ms;
+  return { ms, cpuMs, pass: stop() };
 }
+
+const cpuOf = (c: Clock): string => `${f1(c.cpu)} client${c.server === undefined ? '' : ` + ${f1(c.server)} server`}`;
+const perQuery = (c: Clock, n: number): string => `${f1((c.cpu * 1000) / n)}${c.server === undefined ? '' : ` + ${f1((c.server * 1000) / n)}`}`;
 
 /** The file with every passage's text marked as revision `rev`. */
 function revised(f: { record: FileRecord; passages: Passage[] }, rev: number): { record: FileRecord; passages: Passage[] } {
@@ -86,7 +99,10 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'verity-pgbench-'));
   const local = createLocalPort({ storage: createFsStorage(dir) });
   const localBuild = await writeAll(local, files);
-  const localMs = await timeSearches(local, queries);
+  const localS = await timeSearches(local, queries);
+  // no server in this row
+  delete localBuild.server;
+  delete localS.pass.server;
   await local.close();
   rmSync(dir, { recursive: true, force: true });
 
@@ -95,16 +111,21 @@ async function main(): Promise<void> {
   const writer = await openPgPort(u.href, { mode: 'write', batchPassages: 2000 });
   const pgBuild = await writeAll(writer, files);
   await writer.close();
-  const reader = await openPgPort(u.href);
-  const pgMs = await timeSearches(reader, queries);
+  const counters = { postings: 0, scored: 0, passes: 0, snapshotRetries: 0 };
+  const reader = await openPgPort(u.href, { counters });
+  const pgS = await timeSearches(reader, queries);
   const st = await reader.status();
   await reader.close();
 
   log('');
-  log('| store | passages | index s | search p50 / p95 / p99 ms (one reader, warm) |');
-  log('|---|---|---|---|');
-  log(`| local segments (file by file, saved) | ${n.toLocaleString('en')} | ${f1(localBuild)} | ${f1(pct(localMs, 50))} / ${f1(pct(localMs, 95))} / ${f1(pct(localMs, 99))} |`);
-  log(`| PostgreSQL 15 (Unix socket, 2,000-passage transactions) | ${st.passages.toLocaleString('en')} | ${f1(pgBuild)} (${f1(pgBuild / localBuild)}× local) | ${f1(pct(pgMs, 50))} / ${f1(pct(pgMs, 95))} / ${f1(pct(pgMs, 99))} |`);
+  const row = (name: string, count: number, build: Clock, s: { ms: number[]; cpuMs: number[]; pass: Clock }, ratio: string): string =>
+    `| ${name} | ${count.toLocaleString('en')} | ${f1(build.wall)}${ratio} | ${cpuOf(build)} | ${f1(pct(s.ms, 50))} / ${f1(pct(s.ms, 95))} / ${f1(pct(s.ms, 99))} | ${f1(pct(s.cpuMs, 50))} / ${f1(pct(s.cpuMs, 95))} | ${perQuery(s.pass, queries.length)} |`;
+  log('| store | passages | index wall s | index CPU s | search wall p50 / p95 / p99 ms (one reader, warm) | search client CPU p50 / p95 ms | search CPU ms per query, mean |');
+  log('|---|---|---|---|---|---|---|');
+  log(row('local segments (file by file, saved)', n, localBuild, localS, ''));
+  log(row('PostgreSQL 15 (Unix socket, 2,000-passage transactions)', st.passages, pgBuild, pgS, ` (${f1(pgBuild.wall / localBuild.wall)}× local)`));
+  log('');
+  log(`PostgreSQL reader, both passes (warm-up and timed): ${counters.scored.toLocaleString('en')} postings scored of ${counters.postings.toLocaleString('en')} read (${f1((100 * counters.scored) / Math.max(1, counters.postings))}%), ${counters.passes} scoring passes for ${2 * queries.length} searches, ${counters.snapshotRetries} searches read again in one snapshot`);
 
   // N readers while one writer re-indexes files, one transaction per file
   const targets = files.filter((f) => f.passages.length >= 2).slice(0, nRewrite);
@@ -116,6 +137,7 @@ async function main(): Promise<void> {
   let checks = 0;
   let writing = true;
   const t0 = performance.now();
+  const clock = cpuClock();
   const writerRun = (async () => {
     try {
       for (const f of targets) await w.writeFile(revised(f, 1).record, revised(f, 1).passages);
@@ -146,12 +168,13 @@ async function main(): Promise<void> {
   );
   await writerRun;
   const rewriteS = (performance.now() - t0) / 1000;
+  const rewriteCpu = clock();
   await Promise.all(readers.map((r) => r.close()));
   await w.close();
   log('');
-  log(`| ${nReaders} readers while one writer re-indexes ${targets.length} files (one transaction each) | searches | search p50 / p95 / p99 ms | reader errors | files read partially (of checks) | re-index s |`);
-  log('|---|---|---|---|---|---|');
-  log(`| PostgreSQL 15 | ${lat.length} | ${f1(pct(lat, 50))} / ${f1(pct(lat, 95))} / ${f1(pct(lat, 99))} | ${errors} | ${partial} (of ${checks}) | ${f1(rewriteS)} |`);
+  log(`| ${nReaders} readers while one writer re-indexes ${targets.length} files (one transaction each) | searches | search p50 / p95 / p99 ms | reader errors | files read partially (of checks) | re-index wall s | CPU s |`);
+  log('|---|---|---|---|---|---|---|');
+  log(`| PostgreSQL 15 | ${lat.length} | ${f1(pct(lat, 50))} / ${f1(pct(lat, 95))} / ${f1(pct(lat, 99))} | ${errors} | ${partial} (of ${checks}) | ${f1(rewriteS)} | ${cpuOf(rewriteCpu)} |`);
 }
 
 main().catch((e: unknown) => {

@@ -186,10 +186,11 @@ async function webviewFrame(page, view) {
 
 /**
  * One UI action a test asked for: click, fill, press a key, pick an option, or read text / count / an attribute
- * of the elements matching a selector inside a webview. Actions time out after 10 s.
+ * of the elements matching a selector inside a webview (or in the workbench itself: view 'workbench'). Actions time out after 10 s.
  */
 async function uiAction(page, a) {
-  const frame = await webviewFrame(page, a.view);
+  // 'workbench': the page itself (notifications, the quick input), not a webview
+  const frame = a.view === 'workbench' ? page.mainFrame() : await webviewFrame(page, a.view);
   const loc = frame.locator(a.selector);
   const first = loc.first();
   const opts = { timeout: 10_000 };

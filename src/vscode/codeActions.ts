@@ -7,7 +7,8 @@
 import * as vscode from 'vscode';
 import type { CheckedSentence, CheckStore } from './checks';
 import { CODE_CONTRADICTED, CODE_DISPUTED, CODE_UNSUPPORTED } from './checks';
-import { citationText, evidenceLabel } from './evidence';
+import { citationText, evidenceLabel, passageCitationText } from './evidence';
+import { passageViewUri } from './passageView';
 import { isClear } from '../core/vocabulary';
 import { toWorkspacePath } from './workspacePort';
 
@@ -63,7 +64,9 @@ export class VerdictCodeActions implements vscode.CodeActionProvider {
       if (ev && v.verdict === 'supported' && !against && !hasCitation(s)) {
         const cite = new vscode.CodeAction(`Verity: Insert citation to ${evidenceLabel(ev)}`, vscode.CodeActionKind.QuickFix);
         cite.edit = new vscode.WorkspaceEdit();
-        cite.edit.insert(doc.uri, doc.positionAt(citationOffset(s)), citationText(ev, toWorkspacePath(doc.uri)));
+        // a passage of the team index whose file is not on this disk is cited by its read-only view
+        const view = passageViewUri(ev);
+        cite.edit.insert(doc.uri, doc.positionAt(citationOffset(s)), view ? passageCitationText(ev, view.toString()) : citationText(ev, toWorkspacePath(doc.uri)));
         cite.isPreferred = true;
         out.push(cite);
       }

@@ -14,6 +14,7 @@ import type { AskEngine } from './askEngine';
 import { modelErrorMessage } from './chatParticipant';
 import { paragraphRange, type CheckStore } from './checks';
 import { evidenceLabel, narrowToQuote, openEvidence } from './evidence';
+import { fileViewUri, showPassageView } from './passageView';
 import type { ConversationView } from './panel/conversationView';
 import type { PdfEditorProvider } from './pdfEditor';
 import type { SourceItem } from './sourceGroups';
@@ -140,12 +141,17 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   let lastCheck: { line: string; waitedForIndexMs: number; checkMs: number; totalMs: number } | undefined;
   context.subscriptions.push(vscode.commands.registerCommand('verity.test.lastCheck', () => lastCheck));
 
+  /** The last team-index error message shown (the `verity.test.lastStoreError` hook returns it: this host shows no notification toasts to read back). */
+  let lastStoreError: string | undefined;
+  context.subscriptions.push(vscode.commands.registerCommand('verity.test.lastStoreError', () => lastStoreError));
+
   /** A team index that cannot be read (verity.store) is one message with what fixes it; other errors go on. */
   function showStoreError(e: unknown): void {
     if (!service.serverStoreSet() || !isVerityError(e) || !e.code.startsWith('STORE_')) throw e;
     log.error(`check: ${e.message}`);
+    lastStoreError = `Verity: could not read the team index (verity.store) — ${e.message}`;
     // not awaited: the check's progress ends now, the message stays until dismissed
-    void vscode.window.showErrorMessage(`Verity: could not read the team index (verity.store) — ${e.message}`, 'Set Store Password', 'Open Settings').then((pick) => {
+    void vscode.window.showErrorMessage(lastStoreError, 'Set Store Password', 'Open Settings').then((pick) => {
       if (pick === 'Set Store Password') void vscode.commands.executeCommand('verity.setStorePassword');
       else if (pick === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'verity.store');
     });
@@ -270,6 +276,12 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     const item = node?.item;
     const uri = item && toUri(item.path);
     if (!item || !uri) return;
+    // a file of the team index that is not on this disk: its passages, read-only, from the store
+    const view = fileViewUri(item.path, item.record.kind);
+    if (view) {
+      await showPassageView(view);
+      return;
+    }
     if (item.record.kind === 'pdf') await vscode.commands.executeCommand('vscode.openWith', uri, 'verity.pdf');
     else await vscode.window.showTextDocument(uri, { preview: true });
   });
@@ -320,7 +332,8 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     );
     if (password === undefined) return;
     void vscode.window.showInformationMessage(password ? 'Verity: store password saved.' : 'Verity: store password removed.');
-    if (service.started) await service.restart().catch((e: unknown) => log.warn(`the team index did not open with the new password: ${e instanceof Error ? e.message : String(e)}`));
+    // also after the team index failed to open (no facade then): the new password is tried at once
+    if (service.started || service.storeUnreadable) await service.restart().catch((e: unknown) => log.warn(`the team index did not open with the new password: ${e instanceof Error ? e.message : String(e)}`));
   });
 
   reg('verity.setApiKey', async () => {

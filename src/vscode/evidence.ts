@@ -8,7 +8,7 @@ import { escapeLinkText, evidenceLabel, findQuote, type Located } from './eviden
 import { toUri } from './workspacePort';
 import { isSafeRelativePath } from '../core/index/storeValidation';
 import { passageViewUri, showPassageView } from './passageView';
-export { citationText, escapeLinkText, evidenceLabel, findQuote, narrowToQuote, relativePath, type Located } from './evidenceText';
+export { citationText, escapeLinkText, evidenceLabel, findQuote, narrowToQuote, passageCitationText, relativePath, type Located } from './evidenceText';
 
 /** Link arguments carry at most this much of the quote (enough to find it again). */
 const LINK_QUOTE_MAX = 240;

@@ -31,6 +31,17 @@ export function citationText(ref: Located, fromPath: string | undefined): string
   return ` ([${escapeLinkText(name)}, ${where}](${href}${anchor}))`;
 }
 
+/**
+ * A citation of a team-index passage whose file is not on this disk: the same label, linked to
+ * the passage's read-only view (`href`, a `verity-passage:` URI) rather than to a file that is
+ * not there.
+ */
+export function passageCitationText(ref: Located, href: string): string {
+  const name = ref.path.split('/').pop() ?? ref.path;
+  const where = ref.kind === 'pdf' ? `page ${ref.page ?? 1}` : ref.startLine === ref.endLine ? `line ${ref.startLine}` : `lines ${ref.startLine}-${ref.endLine}`;
+  return ` ([${escapeLinkText(name)}, ${where}](${href.replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)}))`;
+}
+
 /** `to` relative to the folder of `from` (both workspace paths with forward slashes). */
 export function relativePath(from: string, to: string): string {
   const a = from.split('/').slice(0, -1);

@@ -41,6 +41,42 @@ export function parsePassageViewAddress(path: string, query: string): PassageVie
   return ref;
 }
 
+/** A read-only view of every passage of one file of the team index (the Sources list's "Open"). */
+export interface FileViewRef {
+  path: string;
+  kind: PassageKind;
+}
+
+/** The path and query of a file view's URI (`file=1` tells it from a passage view). */
+export function fileViewAddress(ref: FileViewRef): { path: string; query: string } {
+  return { path: `/${ref.path.replace(/^\/+/, '')}`, query: new URLSearchParams({ file: '1', kind: ref.kind }).toString() };
+}
+
+/** The file a view's URI names, or undefined when it is not a file view. */
+export function parseFileViewAddress(path: string, query: string): FileViewRef | undefined {
+  const q = new URLSearchParams(query);
+  const kind = q.get('kind');
+  const file = path.replace(/^\/+/, '');
+  if (q.get('file') !== '1' || !file || (kind !== 'md' && kind !== 'pdf')) return undefined;
+  return { path: file, kind };
+}
+
+/**
+ * The text of a file view: the file's passages as the store holds them, in document order, each
+ * under its place and headings. `problem` says why the store could not be asked.
+ */
+export function renderFileView(ref: FileViewRef, passages: readonly Passage[] | undefined, store: string, problem?: string): string {
+  const head = [`${clean(ref.path)} — ${passages?.length ?? 0} passage${passages?.length === 1 ? '' : 's'} in the team index`, '', `The passages of this file in the team index ${store}, shown read-only: this file is not on this disk.`];
+  if (problem) return [...head, '', `The file's passages could not be fetched from the team index: ${clean(problem)}`, ''].join('\n');
+  if (!passages || passages.length === 0) return [...head, '', 'The team index holds no passage of this file any more (it was removed or skipped when CI last indexed).', ''].join('\n');
+  const out = [...head];
+  for (const p of passages) {
+    const headings = p.headings.filter((h) => h.trim() !== '');
+    out.push('', '─'.repeat(60), `${whereIn(p)}${headings.length ? ` · ${clean(headings.join(' › '))}` : ''}`, '', clean(p.text).trimEnd());
+  }
+  return [...out, ''].join('\n');
+}
+
 /** "lines 12–18", "line 4" or "page 3". */
 export function whereIn(ref: Pick<PassageViewRef, 'kind' | 'startLine' | 'endLine' | 'page'>): string {
   if (ref.kind === 'pdf') return `page ${ref.page ?? 1}`;

@@ -1,6 +1,7 @@
 /**
  * Citations of a team index whose files are not on this disk open a read-only view of the
- * passage, fetched from the store: a `verity-passage:` document (passageText.ts renders it).
+ * passage, fetched from the store: a `verity-passage:` document (passageText.ts renders it); the
+ * Sources list's "Open" on such a file shows all its passages the same way.
  * Diagnostics' related information, hovers, quick fixes, the report and the chat's references
  * all go through evidenceLocation / openEvidence (evidence.ts), which ask `passageViewUri` first.
  *
@@ -10,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { Passage } from '../core/types';
-import { parsePassageViewAddress, PASSAGE_SCHEME, passageViewAddress, renderPassageView, type PassageViewRef } from './passageText';
+import { fileViewAddress, parseFileViewAddress, parsePassageViewAddress, PASSAGE_SCHEME, passageViewAddress, renderFileView, renderPassageView, type PassageViewRef } from './passageText';
 import type { Located } from './evidenceText';
 import { toUri } from './workspacePort';
 
@@ -18,6 +19,8 @@ import { toUri } from './workspacePort';
 export interface PassageSource {
   describe: string;
   passage(id: string): Promise<Passage | undefined>;
+  /** Every passage of a file, in document order. */
+  filePassages(path: string): Promise<Passage[]>;
 }
 
 let source: PassageSource | undefined;
@@ -54,6 +57,15 @@ export function passageViewUri(ref: Located): vscode.Uri | undefined {
   return vscode.Uri.from({ scheme: PASSAGE_SCHEME, ...passageViewAddress(view) });
 }
 
+/**
+ * The read-only view of every passage of the file at `path` when a server store is read and the
+ * file is not on this disk; undefined otherwise (the file itself is opened).
+ */
+export function fileViewUri(path: string, kind: Passage['kind']): vscode.Uri | undefined {
+  if (!source || onDisk(path)) return undefined;
+  return vscode.Uri.from({ scheme: PASSAGE_SCHEME, ...fileViewAddress({ path, kind }) });
+}
+
 /** Opens a passage view (read-only: a content provider's document cannot be edited). */
 export async function showPassageView(uri: vscode.Uri, column?: vscode.ViewColumn): Promise<vscode.TextEditor> {
   const doc = await vscode.workspace.openTextDocument(uri);
@@ -65,6 +77,18 @@ export class PassageViewProvider implements vscode.TextDocumentContentProvider {
   constructor(private readonly log: vscode.LogOutputChannel) {}
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const file = parseFileViewAddress(uri.path, uri.query);
+    if (file) {
+      const from = source;
+      if (!from) return renderFileView(file, undefined, 'that this window read before', 'the editor no longer reads a team index (verity.store is empty or off)');
+      try {
+        return renderFileView(file, await from.filePassages(file.path), from.describe);
+      } catch (e) {
+        const why = e instanceof Error ? e.message : String(e);
+        this.log.error(`could not fetch the passages of ${file.path}: ${why}`);
+        return renderFileView(file, undefined, from.describe, why);
+      }
+    }
     const ref = parsePassageViewAddress(uri.path, uri.query);
     if (!ref) return 'Not a Verity passage address.\n';
     const from = source;

@@ -89,7 +89,8 @@ export class VerityService implements vscode.Disposable {
       watcher.onDidDelete((uri) => this.onFileEvent(uri, 'remove')),
       vscode.workspace.onDidRenameFiles((e) => void this.onRename(e)),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (this.verity && [...REINDEX_KEYS, 'verity.store'].some((k) => e.affectsConfiguration(k))) void this.restart();
+        // after a team index failed to open there is no facade, yet a new setting must replace the red status
+        if ((this.verity || this.storeFailed) && [...REINDEX_KEYS, 'verity.store'].some((k) => e.affectsConfiguration(k))) void this.restart().catch((err: unknown) => this.log.warn(`reopening the index: ${errorText(err)}`));
       }),
       // a store the user configured is used once the workspace is trusted
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
@@ -185,7 +186,7 @@ export class VerityService implements vscode.Disposable {
       }
       this.server = server;
       this.loadedFromSnapshot = true;
-      setPassageSource({ describe: server.describe, passage: async (id) => (await server.port.passages([id]))[0] });
+      setPassageSource({ describe: server.describe, passage: async (id) => (await server.port.passages([id]))[0], filePassages: (path) => server.port.filePassages(path) });
       this.log.info(`reading the team index ${server.describe}: ${verity.files().length} files, ${verity.passageCount()} passages (${Date.now() - started} ms)`);
       this.opened = verity;
       this.openTimes.loadedAt = Date.now();
@@ -220,8 +221,12 @@ export class VerityService implements vscode.Disposable {
     }
   }
 
+  /** The team index could not be opened (the status bar says so) since the last restart. */
+  private storeFailed = false;
+
   /** Says in the status bar that the team index could not be read (store errors never hold the password). */
   private failServerStore(message: string): void {
+    this.storeFailed = true;
     this.status.text = '$(error) Verity: team index unreachable';
     this.status.tooltip = `Verity could not read the team index (verity.store): ${message}. Checks and questions try again on their next run.`;
     this.status.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
@@ -376,6 +381,11 @@ export class VerityService implements vscode.Disposable {
     return this.verity !== undefined;
   }
 
+  /** Whether the team index failed to open since the last restart (the status bar is red). */
+  get storeUnreadable(): boolean {
+    return this.storeFailed;
+  }
+
   private onFileEvent(uri: vscode.Uri, kind: 'update' | 'remove'): void {
     if (!this.verity) return; // nothing indexed yet: the first scan will see the file
     if (this.server) return; // the team index is kept current by CI, not from this disk
@@ -446,6 +456,7 @@ export class VerityService implements vscode.Disposable {
 
   /** Drops the facade (saving first) and opens it again: settings changes and the restart test. */
   async restart(): Promise<Verity> {
+    this.storeFailed = false;
     this.abort?.abort();
     this.ocr.cancel();
     await this.indexing;

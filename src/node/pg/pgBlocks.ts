@@ -27,6 +27,61 @@ export function encodeBlock(postings: Posting[]): Buffer {
   return buf;
 }
 
+/**
+ * Blocks built straight from a write's passages, all in one buffer (what insertBlocks sends):
+ * per term, the indexes `at` of the passages holding it and their counts `tf`; `pnos`, `fnos`
+ * and `lens` per passage index. The same bytes as encodeBlock's, without an object per posting.
+ * Each block starts at a multiple of 4 bytes, so its columns are written through typed arrays.
+ */
+export function packBlocks(
+  terms: ReadonlyArray<{ at: readonly number[]; tf: ReadonlyArray<readonly [number, number, number]> }>,
+  pnos: Int32Array,
+  fnos: Int32Array,
+  lens: ReadonlyArray<readonly [number, number, number]>,
+): { data: Buffer; offsets: number[]; lengths: number[] } {
+  if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error('big-endian hosts are not supported by the PostgreSQL store');
+  const offsets: number[] = [];
+  const lengths: number[] = [];
+  let size = 0;
+  for (const t of terms) {
+    offsets.push(size);
+    const len = 4 + 23 * t.at.length;
+    lengths.push(len);
+    size += (len + 3) & ~3;
+  }
+  const ab = new ArrayBuffer(size);
+  const dv = new DataView(ab);
+  terms.forEach((t, k) => {
+    const n = t.at.length;
+    const base = offsets[k]!;
+    // passage order: writes number passages in the order given, so this is the rare case
+    let order: ArrayLike<number> = { length: n };
+    let sorted = true;
+    for (let i = 1; i < n && sorted; i++) if (pnos[t.at[i]!]! <= pnos[t.at[i - 1]!]!) sorted = false;
+    if (!sorted) order = Array.from({ length: n }, (_, i) => i).sort((a, b) => pnos[t.at[a]!]! - pnos[t.at[b]!]!);
+    dv.setUint32(base, n, true);
+    const P = new Int32Array(ab, base + 4, n);
+    const F = new Int32Array(ab, base + 4 + 4 * n, n);
+    const L = new Uint32Array(ab, base + 4 + 8 * n, 3 * n);
+    const T = new Uint8Array(ab, base + 4 + 20 * n, 3 * n);
+    for (let j = 0; j < n; j++) {
+      const q = sorted ? j : (order as number[])[j]!;
+      const i = t.at[q]!;
+      const tf = t.tf[q]!;
+      const l = lens[i]!;
+      P[j] = pnos[i]!;
+      F[j] = fnos[i]!;
+      L[3 * j] = l[0];
+      L[3 * j + 1] = l[1];
+      L[3 * j + 2] = l[2];
+      T[3 * j] = Math.min(255, tf[0]);
+      T[3 * j + 1] = Math.min(255, tf[1]);
+      T[3 * j + 2] = Math.min(255, tf[2]);
+    }
+  });
+  return { data: Buffer.from(ab), offsets, lengths };
+}
+
 /** A block decoded into typed arrays (what scoring reads, and what a reader caches). */
 export interface Block {
   n: number;
@@ -52,6 +107,65 @@ export function decodeBlock(buf: Buffer): Block {
     lens: new Uint32Array(ints.buffer, 8 * n, 3 * n),
     tfs: Uint8Array.from(buf.subarray(4 + 20 * n, 4 + 23 * n)),
   };
+}
+
+/**
+ * The postings of several blocks of one term in one block, in passage order, without those in
+ * `dead` (a compaction): copied column by column from the decoded blocks, no object per posting.
+ * Undefined when no posting is left.
+ */
+export function mergeBlocks(blocks: readonly Block[], dead?: ReadonlySet<number>): Buffer | undefined {
+  const bs = blocks.filter((b) => b.n > 0).sort((a, b) => a.pnos[0]! - b.pnos[0]!);
+  // (block, posting) pairs in passage order: the blocks one after the other when their ranges do
+  // not overlap (as writes leave them), else sorted
+  let total = 0;
+  for (const b of bs) total += b.n;
+  const which = new Int32Array(total);
+  const at = new Int32Array(total);
+  let k = 0;
+  bs.forEach((b, bi) => {
+    for (let i = 0; i < b.n; i++) {
+      which[k] = bi;
+      at[k++] = i;
+    }
+  });
+  let ordered = true;
+  for (let i = 1; i < bs.length && ordered; i++) if (bs[i]!.pnos[0]! <= bs[i - 1]!.pnos[bs[i - 1]!.n - 1]!) ordered = false;
+  let order: ArrayLike<number> = { length: total };
+  if (!ordered) {
+    const idx = Array.from({ length: total }, (_, i) => i);
+    idx.sort((x, y) => bs[which[x]!]!.pnos[at[x]!]! - bs[which[y]!]!.pnos[at[y]!]!);
+    order = idx;
+  }
+  const pick = (j: number): number => (ordered ? j : (order as number[])[j]!);
+  let n = 0;
+  for (let j = 0; j < total; j++) {
+    const q = pick(j);
+    if (!dead?.has(bs[which[q]!]!.pnos[at[q]!]!)) n++;
+  }
+  if (n === 0) return undefined;
+  const ab = new ArrayBuffer(4 + 23 * n);
+  new DataView(ab).setUint32(0, n, true);
+  const pnos = new Int32Array(ab, 4, n);
+  const fnos = new Int32Array(ab, 4 + 4 * n, n);
+  const lens = new Uint32Array(ab, 4 + 8 * n, 3 * n);
+  const tfs = new Uint8Array(ab, 4 + 20 * n, 3 * n);
+  let o = 0;
+  for (let j = 0; j < total; j++) {
+    const q = pick(j);
+    const b = bs[which[q]!]!;
+    const i = at[q]!;
+    const pno = b.pnos[i]!;
+    if (dead?.has(pno)) continue;
+    pnos[o] = pno;
+    fnos[o] = b.fnos[i]!;
+    for (let f = 0; f < 3; f++) {
+      lens[3 * o + f] = b.lens[3 * i + f]!;
+      tfs[3 * o + f] = b.tfs[3 * i + f]!;
+    }
+    o++;
+  }
+  return Buffer.from(ab);
 }
 
 /** Approximate bytes a decoded block holds (for the reader's cache budget). */

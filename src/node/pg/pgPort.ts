@@ -4,8 +4,10 @@
  * analyzer (core/search/passageTerms.ts); BM25F is scored in SQL over the postings of the
  * query's terms (pgSearch.ts) and the pool re-ranked in the client like the local index.
  *
- * Readers share a small pool, each search one statement (one snapshot), retried with backoff
- * when the connection drops. The writer holds a session advisory lock on its corpus for as long
+ * Readers share a small pool; a search reads its statistics in one statement and rows that never
+ * change by number after it (pgSearch.ts), or everything in one REPEATABLE READ transaction when
+ * such a row went meanwhile or a filter applies; reads are retried with backoff when the
+ * connection drops. The writer holds a session advisory lock on its corpus for as long
  * as it is open (one writer per corpus, any number of readers) and writes each file in one
  * transaction (pgWrite.ts).
  */
@@ -14,15 +16,16 @@ import { VerityError } from '../../core/errors';
 import { DEFAULT_RANKING, type RankingParams } from '../../core/index/ranking';
 import type { PortStatus, PortTermStats, SearchPort } from '../../core/search/port';
 import { queryTerms } from '../../core/search/passageTerms';
-import { PHRASE_POOL, rankCandidates } from '../../core/search/rerank';
+import { PHRASE_POOL, rankCandidates, type Candidate } from '../../core/search/rerank';
 import type { FileRecord, Passage, SearchHit, SearchOptions } from '../../core/types';
 import { parsePgUrl, type PgStoreConfig } from './pgConfig';
 import { isConnectionError, storeError, withRetry } from './pgErrors';
 import { compactCorpus, compactionDue } from './pgCompact';
 import { BlockCache } from './blockCache';
-import { searchPool as searchPoolOf } from './pgSearch';
+import { RowsMoved, searchPool as searchPoolOf } from './pgSearch';
+import type { PoolCounters } from './pgScore';
 import { ensureSchema, LOCK_CLASS, PG_SCHEMA_VERSION } from './pgSchema';
-import { removeFileRows, writeFileRows, type FileWrite, type WriteStepHook } from './pgWrite';
+import { prepareFile, removeFileRows, writeFileRows, type FileWrite, type WriteStepHook } from './pgWrite';
 
 export interface PgPortOptions {
   /** 'write' takes the corpus's writer lock and creates the tables and corpus when missing. */
@@ -38,16 +41,27 @@ export interface PgPortOptions {
    * Files written together in one transaction once their passages reach this many (default 0:
    * each file commits as it is written). A file is never split across transactions, so readers
    * still see each file whole; pending files are committed by `flush`, `removeFile` and `close`.
+   * With batches, a batch's transaction runs while the next batch's files are analysed (one in
+   * flight at most); a failed batch fails the next batch's commit, a removal, flush or close.
    */
   batchPassages?: number;
   /** Decoded posting blocks a reader keeps (default 256 MB, as the segment index's posting cache; blocks are immutable). */
   cacheMB?: number;
   /** Test hook between the steps of a file's transaction. */
   onWriteStep?: WriteStepHook;
+  /** Postings the searches' terms hold and postings scored, summed (the benchmark prints the share); searches that ran again in one snapshot. */
+  counters?: PoolCounters & { snapshotRetries?: number };
 }
 
 export interface PgPort extends SearchPort {
   readonly config: PgStoreConfig;
+}
+
+/** `url` with `password` put in it (encoded, so that pg decodes it back exactly). */
+function withPassword(url: string, password: string): string {
+  const u = new URL(url);
+  u.password = encodeURIComponent(password);
+  return u.href;
 }
 
 /** Opens the store at `url` (postgres://…?corpus=NAME); checks the schema and finds the corpus. */
@@ -58,8 +72,8 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
   const params: RankingParams = { ...DEFAULT_RANKING, ...opts.ranking };
   const writing = opts.mode === 'write';
   const pool = new pg.Pool({
-    connectionString: cfg.connectionString,
-    ...secret,
+    // in the URL: pg lets a URL's (empty) password override a `password` option given beside it
+    connectionString: secret.password ? withPassword(cfg.connectionString, secret.password) : cfg.connectionString,
     max: writing ? 2 : (opts.poolSize ?? 4),
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
@@ -134,20 +148,35 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
 
   let pending: FileWrite[] = [];
   let pendingPassages = 0;
-  const commitPending = async (): Promise<void> => {
+  // with batches, one batch's transaction may be in flight while the next batch is analysed; its
+  // failure surfaces at the next commit, removal, flush or close
+  let inFlight: Promise<void> | undefined;
+  const settle = async (): Promise<void> => {
+    const run = inFlight;
+    inFlight = undefined;
+    if (run) await run;
+  };
+  const commitPending = async (wait = true): Promise<void> => {
+    await settle();
     if (pending.length === 0) return;
     const batch = pending;
     pending = [];
     pendingPassages = 0;
-    await inTransaction(batch.length === 1 ? `writing ${batch[0]!.record.path}` : `writing ${batch.length} files (${batch[0]!.record.path}, …)`, (c, id) => writeFileRows(c, id, batch, opts.onWriteStep));
+    const run = inTransaction(batch.length === 1 ? `writing ${batch[0]!.record.path}` : `writing ${batch.length} files (${batch[0]!.record.path}, …)`, (c, id) => writeFileRows(c, id, batch, opts.onWriteStep));
+    if (wait) return run;
+    run.catch(() => undefined);
+    inFlight = run;
   };
 
   const port: PgPort = {
     config: cfg,
     async writeFile(record: FileRecord, passages: readonly Passage[]) {
-      pending.push({ record, passages });
+      const batching = (opts.batchPassages ?? 0) > 0;
+      const f = { record, passages };
+      if (batching) prepareFile(f);
+      pending.push(f);
       pendingPassages += passages.length;
-      if (pendingPassages >= (opts.batchPassages ?? 0)) await commitPending();
+      if (pendingPassages >= (opts.batchPassages ?? 0)) await commitPending(!batching);
     },
     async removeFile(path: string) {
       await commitPending();
@@ -160,7 +189,19 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
       if (terms.length === 0) return [];
       const k = Math.max(1, so.k ?? 10);
       const size = Math.max(k, PHRASE_POOL) + 20;
-      const cands = await read('searching', () => inSnapshot((c) => searchPoolOf(c, corpus!, terms, params, so, size, cache)));
+      const counters = opts.counters;
+      const inOne = (): Promise<Candidate[]> => inSnapshot((c) => searchPoolOf(c, corpus!, terms, params, so, size, cache, true, counters));
+      const filtered = so.pathPrefix !== undefined || so.kind !== undefined;
+      const cands = await read('searching', async () => {
+        if (filtered) return inOne();
+        try {
+          return await searchPoolOf(pool, corpus!, terms, params, so, size, cache, false, counters);
+        } catch (e) {
+          if (!(e instanceof RowsMoved)) throw e;
+          if (counters) counters.snapshotRetries = (counters.snapshotRetries ?? 0) + 1;
+          return inOne();
+        }
+      });
       return rankCandidates(
         cands,
         query,
@@ -222,6 +263,7 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
     async close() {
       try {
         await commitPending();
+        await settle();
       } finally {
         // ending the session releases the corpus lock
         writer?.release(true);

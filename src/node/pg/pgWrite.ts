@@ -7,9 +7,9 @@
  * seeing the old version.
  */
 import type { PoolClient } from 'pg';
-import { passagePostings } from '../../core/search/passageTerms';
+import { passagePostings, type PassagePostings } from '../../core/search/passageTerms';
 import type { FileRecord, Passage } from '../../core/types';
-import { encodeBlock, packIds, unpackIds, type Posting } from './pgBlocks';
+import { packBlocks, packIds, unpackIds } from './pgBlocks';
 
 /** Test hook: called between steps of a transaction (the kill -9 test stops there). */
 export type WriteStepHook = (step: 'deleted' | 'inserted', path: string) => Promise<void> | void;
@@ -18,6 +18,17 @@ export type WriteStepHook = (step: 'deleted' | 'inserted', path: string) => Prom
 export interface FileWrite {
   record: FileRecord;
   passages: readonly Passage[];
+}
+
+/** Terms of passages analysed ahead of their transaction (prepareFile), by passage object. */
+const analysed = new WeakMap<Passage, PassagePostings>();
+
+/**
+ * Analyses a file's passages now, so that its transaction only packs and sends them: a writer
+ * that batches files analyses the next batch while the server commits the previous one.
+ */
+export function prepareFile(f: FileWrite): void {
+  for (const p of f.passages) if (!analysed.has(p)) analysed.set(p, passagePostings(p));
 }
 
 /** Takes passages (by number) out of the statistics and marks them dead. */
@@ -57,7 +68,7 @@ export async function writeFileRows(c: PoolClient, corpus: number, files: readon
   );
   if (passages.length === 0) return;
   const fnoOf = new Map(fnos.rows.map((r) => [r.path, r.fno]));
-  const posts = passages.map(passagePostings);
+  const posts = passages.map((p) => analysed.get(p) ?? passagePostings(p));
   const df = new Map<string, number>();
   for (const p of posts) for (const t of p.terms.keys()) df.set(t, (df.get(t) ?? 0) + 1);
   const terms = [...df.keys()];
@@ -89,18 +100,20 @@ export async function writeFileRows(c: PoolClient, corpus: number, files: readon
     ],
   );
   const pnoOf = new Map(inserted.rows.map((r) => [r.id, r.pno]));
-  const blocks = new Map<number, Posting[]>();
+  const pnos = Int32Array.from(ids, (id) => pnoOf.get(id)!);
+  const fnosOf = Int32Array.from(passages, (p) => fnoOf.get(p.path)!);
+  // per term, the passages (by index) that hold it and their counts: no object per posting
+  const holders = new Map<number, { at: number[]; tf: Array<readonly [number, number, number]> }>();
   posts.forEach((p, i) => {
-    const pno = pnoOf.get(ids[i]!)!;
-    const fno = fnoOf.get(passages[i]!.path)!;
     for (const [t, tf] of p.terms) {
       const tid = tidOf.get(t)!;
-      let list = blocks.get(tid);
-      if (!list) blocks.set(tid, (list = []));
-      list.push({ pno, fno, lens: p.lens, tf });
+      let h = holders.get(tid);
+      if (!h) holders.set(tid, (h = { at: [], tf: [] }));
+      h.at.push(i);
+      h.tf.push(tf);
     }
   });
-  await insertBlocks(c, [...blocks.keys()], [...blocks.values()].map(encodeBlock));
+  await insertBlocks(c, [...holders.keys()], packBlocks([...holders.values()], pnos, fnosOf, posts.map((p) => p.lens)));
   await hook?.('inserted', paths.join(', '));
   const sum = (f: number): number => posts.reduce((n, p) => n + p.lens[f]!, 0);
   await c.query('UPDATE verity_corpus SET passages = passages + $2, len0 = len0 + $3, len1 = len1 + $4, len2 = len2 + $5 WHERE id = $1', [corpus, passages.length, sum(0), sum(1), sum(2)]);
@@ -120,14 +133,28 @@ export function concat(parts: readonly Buffer[]): { data: Buffer; offsets: numbe
   return { data: Buffer.concat(parts as Buffer[], at), offsets, lengths: parts.map((p) => p.length) };
 }
 
-/** Inserts posting blocks, in statements of at most ~64 MB. */
-export async function insertBlocks(c: PoolClient, tids: readonly number[], blocks: readonly Buffer[]): Promise<void> {
-  for (let i = 0; i < blocks.length; ) {
+/** Posting blocks packed one after the other in one buffer, each at its offset with its length. */
+export interface PackedBlocks {
+  data: Buffer;
+  offsets: number[];
+  lengths: number[];
+}
+
+/** Inserts posting blocks (one per term id), in statements of at most ~64 MB of blocks. */
+export async function insertBlocks(c: PoolClient, tids: readonly number[], blocks: readonly Buffer[] | PackedBlocks): Promise<void> {
+  const packed = Array.isArray(blocks) ? concat(blocks as readonly Buffer[]) : (blocks as PackedBlocks);
+  const { data, offsets, lengths } = packed;
+  for (let i = 0; i < tids.length; ) {
     let j = i;
-    let bytes = 0;
-    while (j < blocks.length && (j === i || bytes + blocks[j]!.length < 64 * 1024 * 1024)) bytes += blocks[j++]!.length;
-    const { data, offsets, lengths } = concat(blocks.slice(i, j));
-    await c.query('INSERT INTO verity_block (tid, data) SELECT u.tid, substring($2::bytea FROM u.off + 1 FOR u.len) FROM unnest($1::int[], $3::int[], $4::int[]) AS u(tid, off, len)', [tids.slice(i, j), data, offsets, lengths]);
+    const from = offsets[i]!;
+    while (j < tids.length && (j === i || offsets[j]! + lengths[j]! - from < 64 * 1024 * 1024)) j++;
+    const to = offsets[j - 1]! + lengths[j - 1]!;
+    await c.query('INSERT INTO verity_block (tid, data) SELECT u.tid, substring($2::bytea FROM u.off + 1 FOR u.len) FROM unnest($1::int[], $3::int[], $4::int[]) AS u(tid, off, len)', [
+      tids.slice(i, j),
+      data.subarray(from, to),
+      offsets.slice(i, j).map((o) => o - from),
+      lengths.slice(i, j),
+    ]);
     i = j;
   }
 }

@@ -13,6 +13,8 @@ import { openPgPort } from '../../../src/node/pg/pgPort';
 import { parsePgUrl, redact } from '../../../src/node/pg/pgConfig';
 import { isVerityError } from '../../../src/core/errors';
 import pg from 'pg';
+import { compactCorpus } from '../../../src/node/pg/pgCompact';
+import { decodeBlock, mergeBlocks } from '../../../src/node/pg/pgBlocks';
 
 /** A markdown file of `parts` sections, each naming `version` and sharing the word `marker`. */
 const versioned = (parts: number, version: string): string => `# Doc\n\n${Array.from({ length: parts }, (_, i) => `## Part ${i}\n\nversion ${version} of part ${i}, shared words everywhere marker.\n`).join('\n')}`;
@@ -67,6 +69,74 @@ describe('PostgreSQL store', { skip: PG_SKIP }, () => {
       await r.close();
       await w.close();
     }
+  });
+
+  test('a compaction without dead passages merges the blocks of each term in the server, byte for byte as the client would', async () => {
+    const url = urlOf(freshCorpus('merge'));
+    const name = new URL(url).searchParams.get('corpus');
+    const w = await openPgPort(url, { mode: 'write' });
+    const r = await openPgPort(url);
+    const pool = new pg.Pool({ connectionString: process.env.VERITY_TEST_PG });
+    const blocksOf = async (): Promise<Map<number, Buffer[]>> => {
+      const rows = await pool.query<{ tid: number; data: Buffer }>('SELECT b.tid, b.data FROM verity_block b JOIN verity_term t ON t.tid = b.tid JOIN verity_corpus c ON c.id = t.corpus WHERE c.name = $1 ORDER BY b.bno', [name]);
+      const out = new Map<number, Buffer[]>();
+      for (const x of rows.rows) out.set(x.tid, [...(out.get(x.tid) ?? []), x.data]);
+      return out;
+    };
+    try {
+      // one transaction per file: a block per term per file, no passage dead
+      await writeCorpus(w);
+      for (let i = 0; i < 4; i++) {
+        const f = fileOf(`extra/notes-${i}.md`, `# Notes ${i}\n\n## Leave\n\nAnnual leave note ${i}: days of leave are booked in the portal.\n`);
+        await w.writeFile(f.record, f.passages);
+      }
+      const before = await blocksOf();
+      assert.ok([...before.values()].some((l) => l.length >= 3), 'some term has several blocks');
+      const want = new Map([...before].map(([tid, list]) => [tid, mergeBlocks(list.map(decodeBlock))!]));
+      const hits = await r.search('annual leave days booked', { k: 8 });
+      const c = await pool.connect();
+      let result: Awaited<ReturnType<typeof compactCorpus>>;
+      try {
+        await c.query('BEGIN');
+        const id = (await c.query<{ id: number }>('SELECT id FROM verity_corpus WHERE name = $1', [name])).rows[0]!.id;
+        result = await compactCorpus(c, id);
+        await c.query('COMMIT');
+      } finally {
+        c.release();
+      }
+      const after = await blocksOf();
+      assert.equal(result.dead, 0);
+      assert.equal(result.blocksAfter, after.size);
+      assert.deepEqual([...after.keys()].sort(), [...before.keys()].sort());
+      for (const [tid, list] of after) {
+        assert.equal(list.length, 1, `term ${tid} has one block`);
+        assert.ok(list[0]!.equals(want.get(tid)!), `term ${tid}: the server's merge equals the client's`);
+      }
+      const again = await r.search('annual leave days booked', { k: 8 });
+      assert.deepEqual(
+        again.map((h) => [h.passage.id, h.score]),
+        hits.map((h) => [h.passage.id, h.score]),
+      );
+    } finally {
+      await pool.end();
+      await r.close();
+      await w.close();
+    }
+  });
+
+  test('a password given beside a URL without one (the editor\'s secret storage) is used, and never shown', { skip: !process.env.VERITY_PG_PORT || !process.env.VERITY_PG_PASSWORD ? 'VERITY_PG_PORT and VERITY_PG_PASSWORD come from scripts/pg/cluster.sh' : false }, async () => {
+    // over TCP the throwaway server asks for the password (scram-sha-256)
+    const tcp = `postgres://verity@127.0.0.1:${process.env.VERITY_PG_PORT}/verity_test?corpus=${freshCorpus('pw')}`;
+    const good = process.env.VERITY_PG_PASSWORD!;
+    const r = await openPgPort(tcp, { password: good, retryDelays: [] });
+    try {
+      assert.equal((await r.status()).kind, 'postgres');
+    } finally {
+      await r.close();
+    }
+    const wrong = 'w%r@ng:pass/word';
+    await assert.rejects(openPgPort(tcp, { password: wrong, retryDelays: [] }), (e: unknown) => isVerityError(e) && e.code === 'STORE_UNREACHABLE' && /password authentication failed/.test(e.message) && !e.message.includes(wrong) && !e.message.includes(good));
+    await assert.rejects(openPgPort(tcp, { retryDelays: [] }), (e: unknown) => isVerityError(e) && /refused the credentials/.test(e.message));
   });
 
   test('one writer per corpus: a second one is refused while any number of readers open', async () => {

@@ -31,13 +31,13 @@ export function workspaceUri(rel: string): vscode.Uri {
  * marker and writes the file (into out/screenshots/vscode/<run>/, or where VERITY_SCREENSHOTS_TO
  * says: `npm run screenshots` makes the README's images that way), which we wait for.
  */
-export async function screenshot(name: string): Promise<void> {
+export async function screenshot(name: string, opts: { keepNotifications?: boolean } = {}): Promise<void> {
   const dir = process.env.VERITY_SCREENSHOT_DIR;
   if (!dir) return;
   const file = path.join(dir, name);
   rmSync(file, { force: true });
-  // Notifications (e.g. the first-run question) would cover what the picture is about.
-  await vscode.commands.executeCommand('notifications.clearAll');
+  // Notifications (e.g. the first-run question) would cover what the picture is about, unless they are.
+  if (!opts.keepNotifications) await vscode.commands.executeCommand('notifications.clearAll');
   await sleep(800); // let the workbench paint
   console.log(`[[screenshot:${name}]]`);
   await waitFor(`screenshot ${name}`, () => existsSync(file), 15_000);

@@ -9,6 +9,7 @@ import './checking.test';
 import './chat.test';
 import './editor.test';
 import './teamIndex.test';
+import './teamIndexFailures.test';
 import './panel.test';
 import './reload.test';
 

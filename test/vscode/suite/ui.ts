@@ -8,7 +8,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { waitFor } from './helpers';
 
-export type WebviewName = 'panel' | 'report' | 'pdf';
+/** A webview, or 'workbench': the page around them (notifications, the quick input box). */
+export type WebviewName = 'panel' | 'report' | 'pdf' | 'workbench';
 
 interface UiAction {
   view: WebviewName;

@@ -1,0 +1,377 @@
+/**
+ * The pool of a PostgreSQL search, scored in the client over decoded posting blocks: the best
+ * `size` passages by BM25F + file share (score + docWeight × the best score of its file), ties
+ * to the lower passage number. Two scorers, which return the same pool:
+ *
+ * - `poolExhaustive` scores every posting of the query's terms (the reference, and what this
+ *   adapter did before);
+ * - `poolMaxScore` finds the best P passages by BM25F with MaxScore over windows of passage
+ *   numbers and per-128-posting bounds (as the segment index does, maxScore.ts): terms whose
+ *   bounds together cannot lift a passage into the current top P only touch the passages the
+ *   other terms found. Then the file share, as retrieve.ts does it: a file with a passage in the
+ *   pool knows its best score exactly (everything outside scores at most the pool's threshold θ),
+ *   so only the files whose unseen passages could still reach the top are scored in full, and a
+ *   file with nothing in the pool scores at most (1 + docWeight) θ; when that bound does not
+ *   fall below the score ranked `size`, P grows and the pass runs again.
+ *
+ * Chunk bounds depend on the corpus's average field lengths (BM25's length normalisation), which
+ * move with every write; they are computed with the normalisation of a 5% longer average (a
+ * smaller c1 gives a larger bound), so they stay valid upper bounds, and are recomputed only once
+ * the average has grown past that.
+ */
+import { TopHeap } from '../../core/index/topHeap';
+import type { Block } from './pgBlocks';
+
+/** One query term: W = weight × idf × (k1 + 1), and its posting blocks. */
+export interface Lane {
+  W: number;
+  blocks: Block[];
+}
+
+export interface ScoreInput {
+  lanes: Lane[];
+  /** Per field: norm(len) = 1 / (c0 + c1 × len). */
+  c0: Float64Array;
+  c1: Float64Array;
+  boosts: readonly number[];
+  k1: number;
+  docWeight: number;
+  /** Passages not to return (dead ones, and those outside a filter). */
+  excluded?: (pno: number) => boolean;
+}
+
+/** A pool entry: passage number, its BM25F score (single precision) and its file's best. */
+export interface PoolEntry {
+  pno: number;
+  score: number;
+  fileBest: number;
+}
+
+/** What a search scored (the benchmark's share-of-postings figure). */
+export interface PoolCounters {
+  postings: number;
+  scored: number;
+  passes: number;
+}
+
+const CHUNK = 128;
+const WINDOW = 4096;
+/** As in maxScore.ts: bounds keep a margin above rounding. */
+const SLACK = 1 + 1e-6;
+/** Bounds are computed as for an average field length this much longer (see the file comment). */
+const C1_MARGIN = 0.95;
+
+interface ChunkBounds {
+  c0: Float64Array;
+  c1: Float64Array;
+  boosts: number[];
+  /** Largest x (boosted, normalised count) per chunk of 128 postings. */
+  x: Float64Array;
+  /** Smallest and largest file number per chunk. */
+  fmin: Int32Array;
+  fmax: Int32Array;
+}
+
+const boundsOf = new WeakMap<Block, ChunkBounds>();
+
+/** The chunk bounds of `b` valid for (c0, c1, boosts), computed when missing or stale. */
+function chunkBounds(b: Block, c0: Float64Array, c1: Float64Array, boosts: readonly number[]): ChunkBounds {
+  const have = boundsOf.get(b);
+  if (have && have.c0.every((v, f) => v === c0[f]) && have.boosts.every((v, f) => v === boosts[f]) && have.c1.every((v, f) => v <= c1[f]!)) return have;
+  const nc = Math.ceil(b.n / CHUNK);
+  const cb: ChunkBounds = { c0: Float64Array.from(c0), c1: c1.map((v) => v * C1_MARGIN), boosts: [...boosts], x: new Float64Array(nc), fmin: new Int32Array(nc), fmax: new Int32Array(nc) };
+  const { lens, tfs, fnos } = b;
+  const bc0 = cb.c0, bc1 = cb.c1;
+  const bo0 = boosts[0]!, bo1 = boosts[1]!, bo2 = boosts[2]!;
+  for (let c = 0; c < nc; c++) {
+    let best = 0;
+    let fmin = 2 ** 31 - 1;
+    let fmax = -1;
+    for (let i = c * CHUNK, end = Math.min(b.n, i + CHUNK); i < end; i++) {
+      let x = 0;
+      const t0 = tfs[3 * i]!, t1 = tfs[3 * i + 1]!, t2 = tfs[3 * i + 2]!;
+      if (t0) x += (bo0 * t0) / (bc0[0]! + bc1[0]! * lens[3 * i]!);
+      if (t1) x += (bo1 * t1) / (bc0[1]! + bc1[1]! * lens[3 * i + 1]!);
+      if (t2) x += (bo2 * t2) / (bc0[2]! + bc1[2]! * lens[3 * i + 2]!);
+      if (x > best) best = x;
+      const f = fnos[i]!;
+      if (f < fmin) fmin = f;
+      if (f > fmax) fmax = f;
+    }
+    cb.x[c] = best;
+    cb.fmin[c] = fmin;
+    cb.fmax[c] = fmax;
+  }
+  boundsOf.set(b, cb);
+  return cb;
+}
+
+/** BM25F's x of posting `i` of `b`. */
+function xAt(b: Block, i: number, c0: Float64Array, c1: Float64Array, bo0: number, bo1: number, bo2: number): number {
+  const { tfs, lens } = b;
+  let x = 0;
+  const t0 = tfs[3 * i]!, t1 = tfs[3 * i + 1]!, t2 = tfs[3 * i + 2]!;
+  if (t0) x += (bo0 * t0) / (c0[0]! + c1[0]! * lens[3 * i]!);
+  if (t1) x += (bo1 * t1) / (c0[1]! + c1[1]! * lens[3 * i + 1]!);
+  if (t2) x += (bo2 * t2) / (c0[2]! + c1[2]! * lens[3 * i + 2]!);
+  return x;
+}
+
+const byPno = (a: number, b: number): number => a - b;
+
+/** The best `size` of `entries` by final score (score + docWeight × fileBest), ties to the lower passage number. */
+function best(entries: Iterable<PoolEntry>, size: number, w: number): PoolEntry[] {
+  const all = [...entries].map((e) => ({ e, f: w > 0 ? e.score + w * e.fileBest : e.score }));
+  all.sort((a, b) => b.f - a.f || a.e.pno - b.e.pno);
+  return all.slice(0, size).map((x) => x.e);
+}
+
+/** Every posting scored, lane by lane (the reference). */
+export function poolExhaustive(input: ScoreInput, size: number, counters?: PoolCounters): PoolEntry[] {
+  const { lanes, c0, c1, boosts, k1, excluded } = input;
+  const bo0 = boosts[0]!, bo1 = boosts[1]!, bo2 = boosts[2]!;
+  const score = new Map<number, number>();
+  const fileOf = new Map<number, number>();
+  for (const { W, blocks } of lanes)
+    for (const bl of blocks) {
+      if (counters) counters.postings += bl.n;
+      for (let i = 0; i < bl.n; i++) {
+        const pno = bl.pnos[i]!;
+        if (excluded?.(pno)) continue;
+        const x = xAt(bl, i, c0, c1, bo0, bo1, bo2);
+        score.set(pno, (score.get(pno) ?? 0) + (W * x) / (k1 + x));
+        fileOf.set(pno, bl.fnos[i]!);
+      }
+    }
+  if (counters) counters.scored += counters.postings;
+  const fileBest = new Map<number, number>();
+  for (const [pno, s] of score) {
+    const f = fileOf.get(pno)!;
+    const r = Math.fround(s);
+    if (r > (fileBest.get(f) ?? 0)) fileBest.set(f, r);
+  }
+  return best(
+    [...score].map(([pno, s]) => ({ pno, score: Math.fround(s), fileBest: fileBest.get(fileOf.get(pno)!)! })),
+    size,
+    input.docWeight,
+  );
+}
+
+/** A block's cursor: the next posting to read, and the chunk the window bounds start from. */
+interface Cursor {
+  b: Block;
+  pos: number;
+  chunk: number;
+  cb: ChunkBounds;
+}
+
+/** The best `P` passages by BM25F (single precision), with their file numbers. */
+function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { heap: TopHeap; fileOf: Map<number, number> } {
+  const { c0, c1, boosts, k1, excluded } = input;
+  const bo0 = boosts[0]!, bo1 = boosts[1]!, bo2 = boosts[2]!;
+  const heap = new TopHeap(P, byPno);
+  const fileOf = new Map<number, number>();
+  const lanes = input.lanes.map((l) => ({ W: l.W, cursors: l.blocks.filter((b) => b.n > 0).map((b): Cursor => ({ b, pos: 0, chunk: 0, cb: chunkBounds(b, c0, c1, boosts) })) })).filter((l) => l.cursors.length > 0);
+  const m = lanes.length;
+  if (m === 0) return { heap, fileOf };
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const l of lanes)
+    for (const c of l.cursors) {
+      lo = Math.min(lo, c.b.pnos[0]!);
+      hi = Math.max(hi, c.b.pnos[c.b.n - 1]!);
+      if (counters) counters.postings += c.b.n;
+    }
+  const acc = new Float64Array(WINDOW);
+  const hit = new Uint8Array(WINDOW);
+  const fno = new Int32Array(WINDOW);
+  const cand = new Int32Array(WINDOW);
+  const wub = new Float64Array(m);
+  const order = Array.from({ length: m }, (_, i) => i);
+  const prefix = new Float64Array(m + 1);
+  let scored = 0;
+  for (let start = lo; start <= hi; start += WINDOW) {
+    const end = start + WINDOW;
+    const theta = heap.threshold;
+    let total = 0;
+    for (let i = 0; i < m; i++) {
+      const l = lanes[i]!;
+      let x = 0;
+      for (const c of l.cursors) {
+        const { pnos, n } = c.b;
+        const { x: cx } = c.cb;
+        const nc = cx.length;
+        // first chunk whose last posting reaches this window
+        while (c.chunk < nc && pnos[Math.min(n, (c.chunk + 1) * CHUNK) - 1]! < start) c.chunk++;
+        for (let k = c.chunk; k < nc && pnos[k * CHUNK]! < end; k++) if (cx[k]! > x) x = cx[k]!;
+      }
+      wub[i] = x > 0 ? ((l.W * x) / (k1 + x)) * SLACK : 0;
+      total += wub[i]!;
+    }
+    if (total <= theta) continue;
+    order.sort((a, b) => wub[a]! - wub[b]!);
+    for (let i = 0; i < m; i++) prefix[i + 1] = prefix[i]! + wub[order[i]!]!;
+    let e = 0;
+    while (e < m && prefix[e + 1]! <= theta) e++;
+    // the strong terms: every posting in the window
+    for (let k = e; k < m; k++) {
+      const l = lanes[order[k]!]!;
+      if (wub[order[k]!] === 0) continue;
+      for (const c of l.cursors) {
+        const b = c.b;
+        const { pnos, fnos, n } = b;
+        let i = Math.max(c.pos, c.chunk * CHUNK);
+        while (i < n && pnos[i]! < start) i++;
+        for (; i < n && pnos[i]! < end; i++) {
+          const at = pnos[i]! - start;
+          const x = xAt(b, i, c0, c1, bo0, bo1, bo2);
+          acc[at]! += (l.W * x) / (k1 + x);
+          hit[at] = 1;
+          fno[at] = fnos[i]!;
+          scored++;
+        }
+        c.pos = i;
+      }
+    }
+    // candidates: passages the strong terms found that the weak ones could still lift
+    let nc = 0;
+    for (let j = 0; j < WINDOW; j++) {
+      if (hit[j] === 0) continue;
+      if (acc[j]! * SLACK + prefix[e]! > theta && !excluded?.(start + j)) cand[nc++] = j;
+      else {
+        hit[j] = 0;
+        acc[j] = 0;
+      }
+    }
+    for (let k = e - 1; k >= 0 && nc > 0; k--) {
+      let kept = 0;
+      for (let i = 0; i < nc; i++) {
+        const j = cand[i]!;
+        if (acc[j]! * SLACK + prefix[k + 1]! > theta) cand[kept++] = j;
+        else {
+          hit[j] = 0;
+          acc[j] = 0;
+        }
+      }
+      nc = kept;
+      if (nc === 0) break;
+      const l = lanes[order[k]!]!;
+      if (wub[order[k]!] === 0) continue;
+      for (const c of l.cursors) {
+        const b = c.b;
+        const { pnos, n } = b;
+        let i = Math.max(c.pos, c.chunk * CHUNK);
+        while (i < n && pnos[i]! < start) i++;
+        // the window's postings of this block: [i, stop)
+        let stop = i;
+        for (let k2 = Math.floor(i / CHUNK); k2 * CHUNK < n && pnos[k2 * CHUNK]! < end; k2++) stop = Math.min(n, (k2 + 1) * CHUNK);
+        while (stop > i && pnos[stop - 1]! >= end) stop--;
+        if (stop - i > 8 * nc) {
+          // few candidates in a dense stretch: look each one up
+          for (let q = 0; q < nc; q++) {
+            const target = start + cand[q]!;
+            let a = i;
+            let z = stop;
+            while (a < z) {
+              const mid = (a + z) >> 1;
+              if (pnos[mid]! < target) a = mid + 1;
+              else z = mid;
+            }
+            if (a < stop && pnos[a] === target) {
+              const x = xAt(b, a, c0, c1, bo0, bo1, bo2);
+              acc[cand[q]!]! += (l.W * x) / (k1 + x);
+              scored++;
+            }
+          }
+        } else
+          for (let p = i; p < stop; p++) {
+            const j = pnos[p]! - start;
+            if (hit[j] === 0) continue;
+            const x = xAt(b, p, c0, c1, bo0, bo1, bo2);
+            acc[j]! += (l.W * x) / (k1 + x);
+            scored++;
+          }
+        c.pos = stop;
+      }
+    }
+    for (let i = 0; i < nc; i++) {
+      const j = cand[i]!;
+      if (heap.offer(Math.fround(acc[j]!), start + j)) fileOf.set(start + j, fno[j]!);
+      hit[j] = 0;
+      acc[j] = 0;
+    }
+  }
+  if (counters) counters.scored += scored;
+  return { heap, fileOf };
+}
+
+/** Exact BM25F scores of every passage (not excluded) of the files in `files`. */
+function scoreFiles(input: ScoreInput, files: Set<number>, counters?: PoolCounters): Map<number, { s: number; fno: number }> {
+  const { lanes, c0, c1, boosts, k1, excluded } = input;
+  const bo0 = boosts[0]!, bo1 = boosts[1]!, bo2 = boosts[2]!;
+  const want = [...files];
+  const out = new Map<number, { s: number; fno: number }>();
+  for (const { W, blocks } of lanes)
+    for (const b of blocks) {
+      if (b.n === 0) continue;
+      const cb = chunkBounds(b, c0, c1, boosts);
+      for (let c = 0; c < cb.x.length; c++) {
+        const fmin = cb.fmin[c]!, fmax = cb.fmax[c]!;
+        if (!want.some((f) => f >= fmin && f <= fmax)) continue;
+        for (let i = c * CHUNK, end = Math.min(b.n, i + CHUNK); i < end; i++) {
+          const f = b.fnos[i]!;
+          if (!files.has(f)) continue;
+          const pno = b.pnos[i]!;
+          if (excluded?.(pno)) continue;
+          const x = xAt(b, i, c0, c1, bo0, bo1, bo2);
+          const have = out.get(pno);
+          if (have) have.s += (W * x) / (k1 + x);
+          else out.set(pno, { s: (W * x) / (k1 + x), fno: f });
+          if (counters) counters.scored++;
+        }
+      }
+    }
+  return out;
+}
+
+/** The same pool as poolExhaustive, without scoring every posting (see the file comment). */
+export function poolMaxScore(input: ScoreInput, size: number, counters?: PoolCounters): PoolEntry[] {
+  const w = input.docWeight;
+  for (let P = Math.max(1, size); ; P *= 4) {
+    if (counters) counters.passes++;
+    const { heap, fileOf } = topByScore(input, P, counters);
+    const scores = new Map<number, number>();
+    for (let i = 0; i < heap.n; i++) scores.set(heap.addrs[i]!, heap.scores[i]!);
+    const fileBest = new Map<number, number>();
+    const bestOf = (): void => {
+      fileBest.clear();
+      for (const [pno, s] of scores) {
+        const f = fileOf.get(pno)!;
+        if (s > (fileBest.get(f) ?? 0)) fileBest.set(f, s);
+      }
+    };
+    bestOf();
+    const entries = (): PoolEntry[] => [...scores].map(([pno, score]) => ({ pno, score, fileBest: fileBest.get(fileOf.get(pno)!)! }));
+    // not full: every passage with a score is in the heap
+    if (!heap.full) return best(entries(), size, w);
+    const theta = heap.threshold;
+    if (w === 0) return best(entries(), size, w);
+    const finalOf = (e: PoolEntry): number => e.score + w * e.fileBest;
+    let ranked = best(entries(), size, w);
+    const T0 = ranked.length < size ? -Infinity : finalOf(ranked[size - 1]!);
+    // a file's unseen passages score at most theta: the files where that could still matter are scored in full
+    const expand = new Set<number>();
+    for (const [f, b] of fileBest) if (theta + w * b >= T0) expand.add(f);
+    if (expand.size > 0) {
+      for (const [pno, { s, fno }] of scoreFiles(input, expand, counters)) {
+        scores.set(pno, Math.fround(s));
+        fileOf.set(pno, fno);
+      }
+      bestOf();
+      ranked = best(entries(), size, w);
+    }
+    // a passage of a file with nothing in the pool: at most theta, and so is its file's best
+    const T = ranked.length < size ? -Infinity : finalOf(ranked[size - 1]!);
+    if (theta + w * theta < T) return ranked;
+  }
+}
