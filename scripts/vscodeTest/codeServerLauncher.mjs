@@ -6,7 +6,7 @@
 // the code the test runner reports. Settings come from the environment (set by run.mjs):
 //   VERITY_NODE24, VERITY_CODE_SERVER   paths of Node 24 and code-server's entry.js
 //   VERITY_EXTRA_EXTENSIONS            folders of extra extensions to install (path-delimited)
-//   VERITY_TEST_TIMEOUT_MS             hard limit for the whole run (default 6 minutes)
+//   VERITY_TEST_TIMEOUT_MS             hard limit for the whole run (default 10 minutes)
 //   VERITY_SCREENSHOT_DIR              where the screenshots tests ask for are written (see below)
 //   VERITY_UI_DIR                      where answers to the tests' UI actions are written (see below)
 import { spawn } from 'node:child_process';
@@ -101,7 +101,7 @@ async function main() {
   };
   // If the runner stops us, take code-server (its own process group) and Chromium down too.
   for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => void cleanup().then(() => process.exit(1)));
-  const timeoutMs = Number(process.env.VERITY_TEST_TIMEOUT_MS ?? 6 * 60_000);
+  const timeoutMs = Number(process.env.VERITY_TEST_TIMEOUT_MS ?? 10 * 60_000);
   const timer = setTimeout(async () => {
     log(`TIMEOUT after ${timeoutMs} ms; last code-server output:\n${serverLog.slice(-30).join('')}`);
     await cleanup();
