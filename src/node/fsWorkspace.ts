@@ -1,4 +1,4 @@
-import { constants, promises as fs, type Dirent } from 'node:fs';
+import { constants, lstatSync, promises as fs, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { WorkspacePort } from '../core/ports';
 
@@ -76,9 +76,12 @@ export function createFsWorkspace(root: string, opts: { exclude?: (rel: string) 
     },
     listProblems: () => problems,
     async stat(rel) {
+      // A synchronous lstat: a re-index stats every file of the folder (20,000 in the CLI
+      // benchmark) and the promise version cost ≈ 30 µs of CPU each in thread-pool hand-offs
+      // against ≈ 7 µs. The core asks in batches (STAT_BATCH), so the event loop still turns.
       try {
-        const s = await fs.lstat(abs(rel));
-        return s.isFile() ? { size: s.size, mtime: s.mtimeMs } : undefined;
+        const s = lstatSync(abs(rel), { throwIfNoEntry: false });
+        return s?.isFile() ? { size: s.size, mtime: s.mtimeMs } : undefined;
       } catch {
         return undefined;
       }
