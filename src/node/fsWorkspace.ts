@@ -60,11 +60,12 @@ export function createFsWorkspace(root: string, opts: { exclude?: (rel: string) 
         }
         named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
         for (const { e, name } of named) {
-          const p = path.join(dir, name);
-          const rel = path.relative(root, p).split(path.sep).join('/');
+          // a name holds no separator: the relative path is the folder's plus the name (this
+          // runs for every file of the folder on every re-index; path.relative per file cost more)
+          const rel = relDir ? `${relDir}/${name}` : name;
           if (e.isDirectory()) {
             if (ALWAYS_SKIPPED_DIRS.has(name) || opts.exclude?.(rel + '/')) continue;
-            await walk(p);
+            await walk(path.join(dir, name));
           } else if (e.isFile() && DOC_EXTENSIONS.includes(path.extname(name).toLowerCase())) {
             if (!opts.exclude?.(rel)) out.push(rel);
           }
