@@ -67,8 +67,9 @@ export function createFsStorage(dir: string): StoragePort {
         throw e;
       }
       try {
-        if (!(await handle.stat()).isFile()) throw new Error(`${name} in the store is not a regular file`);
-        return new Uint8Array(await handle.readFile());
+        const st = await handle.stat();
+        if (!st.isFile()) throw new Error(`${name} in the store is not a regular file`);
+        return await readWhole(handle, st.size);
       } finally {
         await handle.close();
       }
@@ -113,6 +114,35 @@ export function createFsStorage(dir: string): StoragePort {
       }
     },
   };
+}
+
+/**
+ * The whole of an open file, read straight into one array of the size `fstat` gave (a segment's
+ * main file is ≈ 20 MB at 1M passages): `FileHandle.readFile` reads in small pieces, joins them
+ * and the caller then copied the result, which cost ≈ 1.9 s of CPU for the 8 main files of a
+ * 1M store against ≈ 0.3 s this way. Blobs are replaced by rename, never written in place, so
+ * the size holds; a file that still grew or shrank meanwhile is read to its end all the same.
+ */
+export async function readWhole(handle: fs.FileHandle, size: number): Promise<Uint8Array> {
+  let out = new Uint8Array(size);
+  let at = 0;
+  for (;;) {
+    if (at === out.length) {
+      // full: one more read tells the end of the file from a file that grew
+      const probe = new Uint8Array(64 * 1024);
+      const { bytesRead } = await handle.read(probe, 0, probe.length, at);
+      if (bytesRead === 0) return out;
+      const grown = new Uint8Array(Math.max(out.length * 2, at + bytesRead));
+      grown.set(out);
+      grown.set(probe.subarray(0, bytesRead), at);
+      out = grown;
+      at += bytesRead;
+      continue;
+    }
+    const { bytesRead } = await handle.read(out, at, out.length - at, at);
+    if (bytesRead === 0) return out.subarray(0, at);
+    at += bytesRead;
+  }
 }
 
 /** Reads of one open file by offset; the size is fixed at open (blobs are immutable). */

@@ -1,4 +1,4 @@
-import { constants, promises as fs, type Dirent } from 'node:fs';
+import { constants, lstatSync, promises as fs, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { WorkspacePort } from '../core/ports';
 
@@ -60,11 +60,12 @@ export function createFsWorkspace(root: string, opts: { exclude?: (rel: string) 
         }
         named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
         for (const { e, name } of named) {
-          const p = path.join(dir, name);
-          const rel = path.relative(root, p).split(path.sep).join('/');
+          // a name holds no separator: the relative path is the folder's plus the name (this
+          // runs for every file of the folder on every re-index; path.relative per file cost more)
+          const rel = relDir ? `${relDir}/${name}` : name;
           if (e.isDirectory()) {
             if (ALWAYS_SKIPPED_DIRS.has(name) || opts.exclude?.(rel + '/')) continue;
-            await walk(p);
+            await walk(path.join(dir, name));
           } else if (e.isFile() && DOC_EXTENSIONS.includes(path.extname(name).toLowerCase())) {
             if (!opts.exclude?.(rel)) out.push(rel);
           }
@@ -76,9 +77,12 @@ export function createFsWorkspace(root: string, opts: { exclude?: (rel: string) 
     },
     listProblems: () => problems,
     async stat(rel) {
+      // A synchronous lstat: a re-index stats every file of the folder (20,000 in the CLI
+      // benchmark) and the promise version cost ≈ 30 µs of CPU each in thread-pool hand-offs
+      // against ≈ 7 µs. The core asks in batches (STAT_BATCH), so the event loop still turns.
       try {
-        const s = await fs.lstat(abs(rel));
-        return s.isFile() ? { size: s.size, mtime: s.mtimeMs } : undefined;
+        const s = lstatSync(abs(rel), { throwIfNoEntry: false });
+        return s?.isFile() ? { size: s.size, mtime: s.mtimeMs } : undefined;
       } catch {
         return undefined;
       }
