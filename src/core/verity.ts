@@ -352,6 +352,7 @@ export function createVerity(deps: VerityDeps): Verity {
         if (removed) checker = undefined;
         let indexed = 0;
         let unchanged = 0;
+        let refreshed = 0;
         const progress: IndexProgress = { phase: 'reading', done: 0, total: listed.length };
         // the next files' size and date are asked for while the current ones are read
         let stats: Array<Promise<{ size: number; mtime: number } | undefined>> = [];
@@ -360,7 +361,11 @@ export function createVerity(deps: VerityDeps): Verity {
           onProgress?.({ ...progress, path });
           if (i % STAT_BATCH === 0) stats = listed.slice(i, i + STAT_BATCH).map((p) => deps.workspace.stat(p));
           const result = await readFile(path, signal, force, stats[i % STAT_BATCH]);
+          const before = files.get(path);
           await apply(path, result, signal);
+          // a touched file (a new date, the same bytes) keeps its passages, but its new date must
+          // be saved, or every later run reads and hashes it again
+          if (result.unchanged && before && (before.mtime !== result.record.mtime || before.size !== result.record.size)) refreshed++;
           if (result.unchanged) unchanged++;
           else if (result.record.state === 'indexed') indexed++;
           if (result.record.reason === 'FILE_VANISHED') files.delete(path);
@@ -370,7 +375,7 @@ export function createVerity(deps: VerityDeps): Verity {
           await port.flush(signal);
           portPassages = (await port.status()).passages;
         }
-        if (deps.storage && (indexed || removed || force || listed.length - unchanged > 0)) {
+        if (deps.storage && (indexed || removed || refreshed || force || listed.length - unchanged > 0)) {
           onProgress?.({ phase: 'saving', done: progress.done, total: progress.total });
           await verity.save(signal);
         }
