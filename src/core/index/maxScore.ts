@@ -55,6 +55,25 @@ const END = END_DOC;
  */
 const SLACK = 1 + 1e-6;
 
+/**
+ * Keeps the candidates `cand[0..nc)` (window offsets) whose score so far plus `reach`, the most
+ * the terms still to add can give, may pass `theta`; the others are cleared from `acc` and `hit`.
+ * Returns how many are kept, in order at the front of `cand`. Shared by the segment store and
+ * the PostgreSQL store's scoring (src/node/pg/pgScore.ts).
+ */
+export function keepLiftable(cand: Int32Array, nc: number, acc: Float64Array, hit: Uint8Array, reach: number, theta: number): number {
+  let kept = 0;
+  for (let i = 0; i < nc; i++) {
+    const j = cand[i]!;
+    if (acc[j]! * SLACK + reach > theta) cand[kept++] = j;
+    else {
+      hit[j] = 0;
+      acc[j] = 0;
+    }
+  }
+  return kept;
+}
+
 /** BM25F's x of the cursor's current posting in `seg`. */
 function xOf(c: PostingCursor, lens: Uint32Array[], n: FieldNorms, doc: number): number {
   let x = 0;
@@ -149,16 +168,7 @@ export function scoreSegment(seg: Segment, ord: number, plan: QueryPlan, heap: T
     }
     for (let k = e - 1; k >= 0 && nc > 0; k--) {
       // drop the candidates that terms 0..k together cannot lift any more
-      let kept = 0;
-      for (let i = 0; i < nc; i++) {
-        const j = cand[i]!;
-        if (acc[j]! * SLACK + prefix[k + 1]! > theta) cand[kept++] = j;
-        else {
-          hit[j] = 0;
-          acc[j] = 0;
-        }
-      }
-      nc = kept;
+      nc = keepLiftable(cand, nc, acc, hit, prefix[k + 1]!, theta);
       if (nc === 0) break;
       const l = byBound[k]!;
       const c = l.c;

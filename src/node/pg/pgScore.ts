@@ -19,6 +19,7 @@
  * smaller c1 gives a larger bound), so they stay valid upper bounds, and are recomputed only once
  * the average has grown past that.
  */
+import { keepLiftable } from '../../core/index/maxScore';
 import { TopHeap } from '../../core/index/topHeap';
 import type { Block } from './pgBlocks';
 
@@ -244,16 +245,7 @@ function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { he
       }
     }
     for (let k = e - 1; k >= 0 && nc > 0; k--) {
-      let kept = 0;
-      for (let i = 0; i < nc; i++) {
-        const j = cand[i]!;
-        if (acc[j]! * SLACK + prefix[k + 1]! > theta) cand[kept++] = j;
-        else {
-          hit[j] = 0;
-          acc[j] = 0;
-        }
-      }
-      nc = kept;
+      nc = keepLiftable(cand, nc, acc, hit, prefix[k + 1]!, theta);
       if (nc === 0) break;
       const l = lanes[order[k]!]!;
       if (wub[order[k]!] === 0) continue;

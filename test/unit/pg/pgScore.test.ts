@@ -9,19 +9,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeBlock, encodeBlock, type Block, type Posting } from '../../../src/node/pg/pgBlocks';
+import { rng } from '../index/helpers';
 import { poolExhaustive, poolMaxScore, type Lane, type PoolCounters, type ScoreInput } from '../../../src/node/pg/pgScore';
-
-/** A seeded generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Corpus {
   lanes: Map<number, Block[]>;
