@@ -84,6 +84,14 @@ async function notice(re: RegExp): Promise<string> {
   }
 }
 
+/** The status bar item once it says the team index is unreachable (its text and tooltip). */
+function unreachable(): Promise<Status> {
+  return waitFor('the status bar to say the team index is unreachable', async () => {
+    const s = await statusBar();
+    return /team index unreachable/.test(s.text) ? s : undefined;
+  }, 30_000);
+}
+
 /** Types `value` into the open quick input box (Set Store Password's) and presses Enter. */
 async function typeIntoInputBox(value: string): Promise<void> {
   const box = '.quick-input-widget .quick-input-box input';
@@ -120,10 +128,7 @@ if (!PG || !PORT || !PASSWORD) {
     await setStore(`postgres://verity@127.0.0.1:${port}/verity_test?corpus=nowhere`);
     let passed = false;
     try {
-      const status = await waitFor('the status bar to say the team index is unreachable', async () => {
-        const s = await statusBar();
-        return /team index unreachable/.test(s.text) ? s : undefined;
-      }, 30_000);
+      const status = await unreachable();
       assert.match(status.tooltip, new RegExp(`cannot reach postgres://verity@127\\.0\\.0\\.1:${port}/verity_test \\(corpus nowhere\\)`));
       const { result } = await check(CLAIM);
       assert.equal(result, undefined, 'no verdicts from a store that could not be read');
@@ -149,10 +154,7 @@ if (!PG || !PORT || !PASSWORD) {
     const wrong = `wrong-${Date.now().toString(36)}`;
     let passed = false;
     try {
-      const status = await waitFor('the status bar to say the team index is unreachable', async () => {
-        const s = await statusBar();
-        return /team index unreachable/.test(s.text) ? s : undefined;
-      }, 30_000);
+      const status = await unreachable();
       assert.match(status.tooltip, /refused the credentials/);
       const none = await check(CLAIM);
       assert.equal(none.result, undefined);
