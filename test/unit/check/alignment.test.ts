@@ -122,6 +122,28 @@ test('what adds, hedges or bounds is no denial: "not only", "not necessarily", "
   assert.equal(conflict('Refunds are not issued in 30 days.', 'Refunds are issued in 30 days.')?.kind, 'negation');
 });
 
+test('a loose finding elsewhere hides no one-word edit of a sentence restated in full', () => {
+  // the second passage restates half of the claim around another name ("HTTP"): a loose names
+  // finding that decides nothing, which once kept the swapped plugin name from being seen
+  const check = firstVerdictOver([
+    passage('audit', 'The Bulk Import backend plugin adds the following events to the Developer Hub audit logs.'),
+    passage('events', 'To create HTTP endpoints that receive events for the backend plugin, add the following to the audit configuration:'),
+    ...releaseNotes(),
+  ]);
+  const v = check('The Bulk Export backend plugin adds the following events to the Developer Hub audit logs.');
+  assert.equal(v.verdict, 'unsupported', v.reason);
+  assert.match(v.reason, /says 'Import' where this says 'Export'/);
+  assert.equal(check('The Bulk Import backend plugin adds the following events to the Developer Hub audit logs.').verdict, 'supported');
+});
+
+test('a phrasal verb swapped for a verb is one edit: "shut down" for "restart"', () => {
+  const check = firstVerdictOver([passage('restart', 'Your changes to this configuration might get reverted on Developer Hub restart.'), ...releaseNotes()]);
+  const v = check('Your changes to this configuration might get reverted on Developer Hub shut down.');
+  assert.equal(v.verdict, 'unsupported', v.reason);
+  assert.match(v.reason, /says 'restart' where this says 'shut down'/);
+  assert.equal(check('Your changes to this configuration might get reverted on Developer Hub restart.').verdict, 'supported');
+});
+
 test('two words are alternatives where the corpus lists both anywhere, not only in the candidate passages', () => {
   const candidate = passage('operator', 'The Operator creates a set of resources in the namespace.');
   const list = passage('rbac', 'Each role can read, create, or delete catalog entities.');
