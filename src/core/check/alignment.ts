@@ -105,7 +105,9 @@ export const isContent = (a: Atom): boolean => a.type === 'word' || a.type === '
  * synonym (a shared WordNet sense; never for names), the same quantity.
  */
 export function sameAtom(c: Atom, s: Atom): boolean {
-  if (c.type !== s.type) return false;
+  // a number word read as a count on one side and as a word on the other ("yes one best age" /
+  // "no one best age") is the same word as written
+  if (c.type !== s.type) return isContent(c) && isContent(s) && !c.name && !s.name && c.surface.toLowerCase() === s.surface.toLowerCase();
   switch (c.type) {
     case 'neg':
       return c.key === s.key;

@@ -244,8 +244,12 @@ function unrelatedSubstitution(claimText: string, aligned: ReadonlyArray<{ at: n
         if (variant(cw.surface, sw.surface)) continue;
         // ... or where the claim is the source sentence itself with that one word changed, a
         // verb for a verb or an adjective for an adjective: a copy altered in the word that says
-        // what is done or what something is ("receives" / "sends", "required" / "forbidden")
-        if (!alternatives(cw.surface, sw.surface) && !(oneWordEdit(a, h, c[0]!, s[0]!) && sameClass(cw.surface, sw.surface))) continue;
+        // what is done or what something is ("receives" / "sends", "required" / "forbidden"), or
+        // any word for one WordNet sets beside it under one parent or against it ("passport" /
+        // "license", "husband" / "wife"): a noun nothing relates is as often a paraphrase ("form" /
+        // "application", "letter" / "notice") and stays supported, uncertain
+        const excluding = r === 'alternation' || r === 'sibling';
+        if (!alternatives(cw.surface, sw.surface) && !(oneWordEdit(a, h, c[0]!, s[0]!) && (excluding || sameClass(cw.surface, sw.surface)))) continue;
       }
       // the claim's words as written, a verb's particle in the same edit with it ("shut down")
       const edit = h.claim.filter((i) => i === c[0] || isParticle(a, h, c[0]!, i));

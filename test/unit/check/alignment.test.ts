@@ -122,6 +122,21 @@ test('what adds, hedges or bounds is no denial: "not only", "not necessarily", "
   assert.equal(conflict('Refunds are not issued in 30 days.', 'Refunds are issued in 30 days.')?.kind, 'negation');
 });
 
+test('a number word read as a count on one side and as a word on the other is the same word', () => {
+  // "no one" reads "one" as a word, "there is one" as a count: the negation still governs it
+  assert.equal(conflict('There is one best age for everyone.', 'There is no one best age for everyone.')?.kind, 'negation');
+  assert.equal(conflict('There is no one best age for everyone.', 'There is no one best age for everyone.'), undefined);
+});
+
+test('a copied sentence with one noun swapped for its WordNet sibling is unsupported; an unrelated noun stays a paraphrase', () => {
+  const check = firstVerdictOver([passage('visit', 'Bring your passport to the DMV office when you renew. Fill out the form before your visit to the office.'), ...releaseNotes()]);
+  const sibling = check('Bring your license to the DMV office when you renew.');
+  assert.equal(sibling.verdict, 'unsupported', sibling.reason);
+  assert.match(sibling.reason, /says 'passport' where this says 'license'/);
+  // "application" for "form": nothing in WordNet relates them, and people write one for the other
+  assert.equal(check('Fill out the application before your visit to the office.').verdict, 'supported');
+});
+
 test('a loose finding elsewhere hides no one-word edit of a sentence restated in full', () => {
   // the second passage restates half of the claim around another name ("HTTP"): a loose names
   // finding that decides nothing, which once kept the swapped plugin name from being seen
