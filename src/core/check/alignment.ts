@@ -246,14 +246,14 @@ export function coverage(a: TokenAlignment, weight: (atom: Atom) => number, exce
   return total > 0 ? hit / total : 1;
 }
 
-/** The share of the source sentence's content atoms the claim restates (unweighted). */
-export function sourceCoverage(a: TokenAlignment): number {
+/** The share of the source sentence's content atoms the claim restates (unweighted; atoms in `except` count as restated). */
+export function sourceCoverage(a: TokenAlignment, except: ReadonlySet<number> = new Set()): number {
   let total = 0;
   let hit = 0;
   a.source.forEach((atom, j) => {
     if (!isContent(atom)) return;
     total++;
-    if (a.used[j]) hit++;
+    if (a.used[j] || except.has(j)) hit++;
   });
   return total > 0 ? hit / total : 1;
 }

@@ -45,6 +45,8 @@ export interface Contradiction extends Finding {
   unit: Unit;
   /** Weighted share of the claim that sentence restates, the conflicting element counted as restated. */
   restated: number;
+  /** Share of that sentence's own content words the claim restates, the conflicting element counted as restated. */
+  sourceShare: number;
 }
 
 /** A sentence that states the claim as written while another contradicts it in one clear edit. */
@@ -115,11 +117,12 @@ export function analyzeContradiction(
     if (!x.f) continue;
     const anchors = x.a.claim.filter((atom, i) => isContent(atom) && x.a.matched[i] && !x.f!.atoms.includes(i)).length;
     const restated = coverage(x.a, weight, new Set(x.f.atoms));
-    out.findings.push({ ...x.f, at: x.at, unit: x.unit, restated, anchors });
+    const sourceShare = sourceCoverage(x.a, new Set(x.f.sourceAtoms));
+    out.findings.push({ ...x.f, at: x.at, unit: x.unit, restated, sourceShare, anchors });
     // two aligned words around it in a sentence the claim mostly restates, or three in any
     if (anchors < MIN_ANCHORS || (anchors < MIN_ANCHORS + 1 && sourceCoverage(x.a) < MIN_SOURCE_SHARE)) continue;
     const better = !best || (x.f.tight && !best.tight) || (x.f.tight === best.tight && restated > best.restated + 1e-9);
-    if (better) best = { ...x.f, at: x.at, unit: x.unit, restated };
+    if (better) best = { ...x.f, at: x.at, unit: x.unit, restated, sourceShare };
   }
   if (best) {
     // a sentence that states the claim as written, the conflicting element included, at least as fully

@@ -102,16 +102,25 @@ export function windowStatesAll(f: Pick<Features, 'recallWin' | 'winMissValue' |
 }
 
 /**
+ * Least share of the contradicting sentence's own content words the claim must restate for the
+ * contradiction to be clear: a claim that restates one clause of a longer sentence ("You don't
+ * need to pay the fee" against "You need to pay the fee if you apply after the deadline and …")
+ * may be about another case than the one that sentence states. Copies altered in one word
+ * restate all of it.
+ */
+const CLEAR_SOURCE_SHARE = 0.6;
+
+/**
  * 'clear' when one aligned window decides on its own: for support, it states every content term,
  * value and name of the claim, one of its sentences (or the window) aligns with all of the claim
  * in place — negations and words like "only" and "all" included — and no source contradicts it; for a contradiction, one sentence
- * restates all the rest of the claim and states the conflicting element in its place, and the
- * kind's false alarms on correct text are within budget. Everything else is 'uncertain'.
+ * restates all the rest of the claim and most of its own words and states the conflicting element in
+ * its place, and the kind's false alarms on correct text are within budget. Everything else is 'uncertain'.
  */
 export function certaintyOf(verdict: Verdict, a: Analysis, f: FeatureRecord, cal: Pick<Calibration, 'kindClear'>): 'clear' | 'uncertain' {
   if (verdict === 'supported') return windowStatesAll(a.features) && a.statedWhole && !a.disagreement ? 'clear' : 'uncertain';
   const c = a.contradiction;
-  if (verdict === 'contradicted' && c) return f.contraTight === 1 && c.restated >= 1 - 1e-9 && cal.kindClear?.[c.kind] !== false ? 'clear' : 'uncertain';
+  if (verdict === 'contradicted' && c) return f.contraTight === 1 && c.restated >= 1 - 1e-9 && c.sourceShare >= CLEAR_SOURCE_SHARE && cal.kindClear?.[c.kind] !== false ? 'clear' : 'uncertain';
   return 'uncertain';
 }
 

@@ -129,7 +129,7 @@ test('a number word read as a count on one side and as a word on the other is th
 });
 
 test('a copied sentence with one noun swapped for its WordNet sibling is unsupported; an unrelated noun stays a paraphrase', () => {
-  const check = firstVerdictOver([passage('visit', 'Bring your passport to the DMV office when you renew. Fill out the form before your visit to the office.'), ...releaseNotes()]);
+  const check = firstVerdictOver([passage('dmv-visit', 'Bring your passport to the DMV office when you renew. Fill out the form before your visit to the office.'), ...releaseNotes()]);
   const sibling = check('Bring your license to the DMV office when you renew.');
   assert.equal(sibling.verdict, 'unsupported', sibling.reason);
   assert.match(sibling.reason, /says 'passport' where this says 'license'/);
@@ -137,12 +137,22 @@ test('a copied sentence with one noun swapped for its WordNet sibling is unsuppo
   assert.equal(check('Fill out the application before your visit to the office.').verdict, 'supported');
 });
 
+test('a contradiction is clear only where the claim restates most of the contradicting sentence, not one clause of it', () => {
+  const sentence = 'You need to pay the renewal fee at the office, and the clerk prints the new card for you on the same day.';
+  const check = firstVerdictOver([passage('renewal-fee', sentence), ...releaseNotes()]);
+  const copy = check("You don't need to pay the renewal fee at the office, and the clerk prints the new card for you on the same day.");
+  assert.deepEqual([copy.verdict, copy.certainty], ['contradicted', 'clear'], copy.reason);
+  // one clause of the sentence: still contradicted, as a question ("possibly contradicted")
+  const clause = check("You don't need to pay the renewal fee at the office.");
+  assert.deepEqual([clause.verdict, clause.certainty], ['contradicted', 'uncertain'], clause.reason);
+});
+
 test('a loose finding elsewhere hides no one-word edit of a sentence restated in full', () => {
   // the second passage restates half of the claim around another name ("HTTP"): a loose names
   // finding that decides nothing, which once kept the swapped plugin name from being seen
   const check = firstVerdictOver([
-    passage('audit', 'The Bulk Import backend plugin adds the following events to the Developer Hub audit logs.'),
-    passage('events', 'To create HTTP endpoints that receive events for the backend plugin, add the following to the audit configuration:'),
+    passage('bulk-import-audit', 'The Bulk Import backend plugin adds the following events to the Developer Hub audit logs.'),
+    passage('http-events', 'To create HTTP endpoints that receive events for the backend plugin, add the following to the audit configuration:'),
     ...releaseNotes(),
   ]);
   const v = check('The Bulk Export backend plugin adds the following events to the Developer Hub audit logs.');
@@ -152,7 +162,7 @@ test('a loose finding elsewhere hides no one-word edit of a sentence restated in
 });
 
 test('a phrasal verb swapped for a verb is one edit: "shut down" for "restart"', () => {
-  const check = firstVerdictOver([passage('restart', 'Your changes to this configuration might get reverted on Developer Hub restart.'), ...releaseNotes()]);
+  const check = firstVerdictOver([passage('config-restart', 'Your changes to this configuration might get reverted on Developer Hub restart.'), ...releaseNotes()]);
   const v = check('Your changes to this configuration might get reverted on Developer Hub shut down.');
   assert.equal(v.verdict, 'unsupported', v.reason);
   assert.match(v.reason, /says 'restart' where this says 'shut down'/);

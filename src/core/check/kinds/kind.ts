@@ -23,6 +23,8 @@ export interface Finding {
   claimEnd: number;
   /** Claim atoms the finding accounts for: they count as restated when the rest is measured. */
   atoms: number[];
+  /** Source atoms the finding accounts for (the other side of the edit). */
+  sourceAtoms: number[];
   /**
    * The substitution is all its hunk holds on either side (nothing else of the claim or the source
    * left unaligned there) and an aligned word or the sentence's edge bounds it: one clear edit.
@@ -76,7 +78,7 @@ export const negationsIn = (atoms: readonly Atom[], idx: readonly number[]): num
 export function finding(ctx: KindContext, kind: KindId, display: Conflict['kind'], h: Hunk, c: number[], s: number[], tight = tightIn(ctx, h, c, s)): Finding {
   const ct = textOf(ctx.claim, ctx.a.claim, c);
   const st = textOf(ctx.source, ctx.a.source, s);
-  return { kind, display, claimText: ct.text, sourceText: st.text, claimStart: ct.start, claimEnd: ct.end, atoms: c, tight };
+  return { kind, display, claimText: ct.text, sourceText: st.text, claimStart: ct.start, claimEnd: ct.end, atoms: c, sourceAtoms: s, tight };
 }
 
 /**

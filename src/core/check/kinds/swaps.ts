@@ -46,7 +46,7 @@ export const swapsKind: ConflictKind = {
         const ct = textOf(ctx.claim, a.claim, [i1]);
         // tight when nothing else of the claim is left unaligned
         const whole = a.hunks.every((h) => h.claim.every((i) => a.claim[i]!.type !== 'word' && a.claim[i]!.type !== 'value'));
-        return { kind: 'swaps', display: 'name', claimText: ct.text, sourceText: a.source[j2]!.surface, claimStart: ct.start, claimEnd: ct.end, atoms: [i1, i2], tight: whole && rest.length > 0 };
+        return { kind: 'swaps', display: 'name', claimText: ct.text, sourceText: a.source[j2]!.surface, claimStart: ct.start, claimEnd: ct.end, atoms: [i1, i2], sourceAtoms: [j2, j1], tight: whole && rest.length > 0 };
       }
     }
     return undefined;
