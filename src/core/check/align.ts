@@ -192,11 +192,23 @@ function termSetOf(terms: string[]): Set<string> {
   return set;
 }
 
+/** The parts of compound terms, by term: a claim's terms are looked up in every unit of every candidate. */
+const compoundParts = new Map<string, readonly string[]>();
+const NO_PARTS: readonly string[] = [];
+function partsOfTerm(term: string): readonly string[] {
+  if (!compound(term)) return NO_PARTS;
+  let ps = compoundParts.get(term);
+  if (ps === undefined) {
+    if (compoundParts.size >= 20_000) compoundParts.clear();
+    compoundParts.set(term, (ps = parts(term)));
+  }
+  return ps;
+}
+
 /** Whether `set` holds `term`, or every part of a hyphenated term or a dotted key. */
 export function hasTerm(set: ReadonlySet<string>, term: string): boolean {
   if (set.has(term)) return true;
-  if (!compound(term)) return false;
-  const ps = parts(term);
+  const ps = partsOfTerm(term);
   return ps.length > 0 && ps.every((p) => set.has(p));
 }
 
@@ -264,9 +276,16 @@ export function align(weights: Map<string, number>, pp: PassageProfile, claim?: 
   // shorter windows first, so a longer one wins only by adding coverage
   for (let size = 1; size <= MAX_WINDOW; size++) {
     for (let i = 0; i + size <= pp.units.length; i++) {
-      const seen = new Set<string>();
-      for (let j = i; j < i + size; j++) for (const t of pp.units[j]!.termSet) seen.add(t);
-      const r = size === 1 ? unitRecalls[i]! : weightedRecall(weights, (t) => hasTerm(seen, t));
+      // as hasTerm over the window's terms together, with no set of them built
+      const inWindow = (t: string): boolean => {
+        for (let j = i; j < i + size; j++) if (pp.units[j]!.termSet.has(t)) return true;
+        return false;
+      };
+      const r = size === 1 ? unitRecalls[i]! : weightedRecall(weights, (t) => {
+        if (inWindow(t)) return true;
+        const ps = partsOfTerm(t);
+        return ps.length > 0 && ps.every(inWindow);
+      });
       if (r > best.recall + 1e-9) best = { recall: r, first: i, last: i + size - 1, beyond: -1 };
       else if (tieBreak && r > 0 && size === best.last - best.first + 1 && r > best.recall - 1e-9) {
         if (best.beyond < 0) best.beyond = beyond(best.first, best.last);
