@@ -26,6 +26,7 @@ const parentCache = new Map<number, readonly number[]>();
  */
 const lemmaCache = new Map<string, readonly string[]>();
 const wordSynsetCache = new Map<string, readonly number[]>();
+const posCache = new Map<string, ReadonlySet<PartOfSpeech>>();
 const CACHE_MAX = 50_000;
 
 const has = (w: string): boolean => Object.prototype.hasOwnProperty.call(table, w);
@@ -100,8 +101,14 @@ function parentsOf(s: number): readonly number[] {
 const posOfSynset = (s: number): PartOfSpeech => (['n', 'v', 'a', 'r'] as const).find((p) => s >= ranges[p][0] && s < ranges[p][1]) ?? 'n';
 
 /** The parts of speech a written word may have. */
-export function partsOfSpeech(word: string): Set<PartOfSpeech> {
-  return new Set(synsetsOf(word).map(posOfSynset));
+export function partsOfSpeech(word: string): ReadonlySet<PartOfSpeech> {
+  const w = word.toLowerCase();
+  let out = posCache.get(w);
+  if (out === undefined) {
+    if (posCache.size >= CACHE_MAX) posCache.clear();
+    posCache.set(w, (out = new Set(synsetsOf(w).map(posOfSynset))));
+  }
+  return out;
 }
 
 /** Whether WordNet knows the word at all (in any form). */
