@@ -4,6 +4,7 @@
  * its weighted content. The window's text, sliced from the passage, is the verbatim quote.
  */
 import { looksLikeInjection } from '../ingest/injection';
+import { BoundedCache } from './boundedCache';
 import type { Passage } from '../types';
 import { cleanClaim } from './clean';
 import { profile, type Profile } from './profile';
@@ -48,32 +49,56 @@ export interface Alignment {
 
 const MARKUP = /[[\]`*_<>|#~]|^\s*([-+]|\d{1,9}[.)])\s/;
 
-const cache = new Map<string, PassageProfile>();
-const CACHE_MAX = 50_000;
+/** Passage profiles by passage id and text hash: a check meets the same candidates sentence after sentence. */
+const profiles = new BoundedCache<string, PassageProfile>(50_000);
+/**
+ * What a passage's text alone decides (its units, term sets, values, names, word pairs, whether
+ * it reads as instructions), by text: the same text under another id (a copied file, a page
+ * kept for each version of a product) is cut and profiled once.
+ */
+const byText = new BoundedCache<string, Omit<PassageProfile, 'passage'>>(5_000);
+/** Profiles of sentence units and windows, by their text: a sentence repeated in many passages is profiled once. */
+const unitProfiles = new BoundedCache<string, Omit<Unit, 'start' | 'end'>>(20_000);
 
 /** The cached profile of a passage (keyed by id and text hash). */
 export function passageProfile(passage: Passage): PassageProfile {
   const key = `${passage.id}\u0000${passage.hash}`;
-  let pp = cache.get(key);
+  let pp = profiles.get(key);
   if (pp) return pp;
+  const shape = byText.getOrSet(passage.text, analyzePassage);
+  // units of their own (the profiles inside are shared): which passage a unit belongs to is read by identity
+  pp = { ...shape, passage, units: shape.units.map((u) => ({ ...u })) };
+  profiles.set(key, pp);
+  return pp;
+}
+
+/** A unit's profile and term set: sentences are profiled as cleaned text, code lines as written. */
+function unitOf(text: string, start: number, end: number, code = false): Unit {
+  const key = code ? `\u0001${text}` : text;
+  let u = unitProfiles.get(key);
+  if (!u) {
+    // most evidence sentences carry no markdown: skip the cleaning regexes for them
+    const p = profile(code ? text : MARKUP.test(text) ? cleanClaim(text) : text);
+    unitProfiles.set(key, (u = { profile: p, termSet: termSetOf(p.terms) }));
+  }
+  return { start, end, profile: u.profile, termSet: u.termSet };
+}
+
+/** Cuts a passage's text into units and profiles them (see {@link passageProfile}). */
+function analyzePassage(text: string): Omit<PassageProfile, 'passage'> {
   const units: Unit[] = [];
-  for (const seg of segmentSentences(passage.text)) {
+  for (const seg of segmentSentences(text)) {
     // a code block is evidence too (a setting, a flag, a command): one unit per line, so a window
     // of lines holds a key and its value ("permission:" / "enabled: true")
     if (seg.kind === 'code') {
       units.push(...codeUnits(seg.text, seg.start));
       continue;
     }
-    for (const [start, end] of unglue(seg.text)) {
-      const text = seg.text.slice(start, end);
-      // most evidence sentences carry no markdown: skip the cleaning regexes for them
-      const p = profile(MARKUP.test(text) ? cleanClaim(text) : text);
-      units.push({ start: seg.start + start, end: seg.start + end, profile: p, termSet: termSetOf(p.terms) });
-    }
+    for (const [start, end] of unglue(seg.text)) units.push(unitOf(seg.text.slice(start, end), seg.start + start, seg.start + end));
   }
   if (units.length === 0) {
-    const p = profile(passage.text);
-    units.push({ start: 0, end: passage.text.length, profile: p, termSet: termSetOf(p.terms) });
+    const p = profile(text);
+    units.push({ start: 0, end: text.length, profile: p, termSet: termSetOf(p.terms) });
   }
   const terms = new Set<string>();
   const values = new Set<string>();
@@ -85,10 +110,7 @@ export function passageProfile(passage: Passage): PassageProfile {
     for (const n of u.profile.names) names.add(n);
     for (const b of u.profile.bigrams) bigrams.add(b);
   }
-  pp = { passage, units, terms, values, names, bigrams, suspicious: looksLikeInjection(passage.text) };
-  if (cache.size >= CACHE_MAX) cache.clear();
-  cache.set(key, pp);
-  return pp;
+  return { units, terms, values, names, bigrams, suspicious: looksLikeInjection(text) };
 }
 
 const windowCache = new WeakMap<PassageProfile, Map<string, Unit>>();
@@ -105,9 +127,7 @@ export function windowUnit(pp: PassageProfile, first: number, last: number): Uni
   if (!u) {
     const start = pp.units[first]!.start;
     const end = pp.units[last]!.end;
-    const text = pp.passage.text.slice(start, end);
-    const p = profile(MARKUP.test(text) ? cleanClaim(text) : text);
-    m.set(key, (u = { start, end, profile: p, termSet: termSetOf(p.terms) }));
+    m.set(key, (u = unitOf(pp.passage.text.slice(start, end), start, end)));
   }
   return u;
 }
@@ -120,9 +140,9 @@ function codeUnits(text: string, offset: number): Unit[] {
     const start = at;
     at += line.length + 1;
     if (out.length >= MAX_CODE_LINES || /^\s*(```|~~~)/.test(line) || !/[\p{L}\p{N}]/u.test(line)) continue;
-    const p = profile(line.trim());
-    if (p.terms.length === 0 && p.values.length === 0) continue;
-    out.push({ start: offset + start, end: offset + start + line.length, profile: p, termSet: termSetOf(p.terms) });
+    const u = unitOf(line.trim(), offset + start, offset + start + line.length, true);
+    if (u.profile.terms.length === 0 && u.profile.values.length === 0) continue;
+    out.push(u);
   }
   return out;
 }
@@ -172,11 +192,23 @@ function termSetOf(terms: string[]): Set<string> {
   return set;
 }
 
+/** The parts of compound terms, by term: a claim's terms are looked up in every unit of every candidate. */
+const compoundParts = new Map<string, readonly string[]>();
+const NO_PARTS: readonly string[] = [];
+function partsOfTerm(term: string): readonly string[] {
+  if (!compound(term)) return NO_PARTS;
+  let ps = compoundParts.get(term);
+  if (ps === undefined) {
+    if (compoundParts.size >= 20_000) compoundParts.clear();
+    compoundParts.set(term, (ps = parts(term)));
+  }
+  return ps;
+}
+
 /** Whether `set` holds `term`, or every part of a hyphenated term or a dotted key. */
 export function hasTerm(set: ReadonlySet<string>, term: string): boolean {
   if (set.has(term)) return true;
-  if (!compound(term)) return false;
-  const ps = parts(term);
+  const ps = partsOfTerm(term);
   return ps.length > 0 && ps.every((p) => set.has(p));
 }
 
@@ -244,9 +276,16 @@ export function align(weights: Map<string, number>, pp: PassageProfile, claim?: 
   // shorter windows first, so a longer one wins only by adding coverage
   for (let size = 1; size <= MAX_WINDOW; size++) {
     for (let i = 0; i + size <= pp.units.length; i++) {
-      const seen = new Set<string>();
-      for (let j = i; j < i + size; j++) for (const t of pp.units[j]!.termSet) seen.add(t);
-      const r = size === 1 ? unitRecalls[i]! : weightedRecall(weights, (t) => hasTerm(seen, t));
+      // as hasTerm over the window's terms together, with no set of them built
+      const inWindow = (t: string): boolean => {
+        for (let j = i; j < i + size; j++) if (pp.units[j]!.termSet.has(t)) return true;
+        return false;
+      };
+      const r = size === 1 ? unitRecalls[i]! : weightedRecall(weights, (t) => {
+        if (inWindow(t)) return true;
+        const ps = partsOfTerm(t);
+        return ps.length > 0 && ps.every(inWindow);
+      });
       if (r > best.recall + 1e-9) best = { recall: r, first: i, last: i + size - 1, beyond: -1 };
       else if (tieBreak && r > 0 && size === best.last - best.first + 1 && r > best.recall - 1e-9) {
         if (best.beyond < 0) best.beyond = beyond(best.first, best.last);

@@ -90,8 +90,8 @@ export function atomsOf(p: Profile): Atom[] {
   return atoms;
 }
 
-const lemmaCache = new WeakMap<Atom, { lemmas: string[]; synsets: number[] }>();
-function senses(a: Atom): { lemmas: string[]; synsets: number[] } {
+const lemmaCache = new WeakMap<Atom, { lemmas: readonly string[]; synsets: readonly number[] }>();
+function senses(a: Atom): { lemmas: readonly string[]; synsets: readonly number[] } {
   let s = lemmaCache.get(a);
   if (!s) lemmaCache.set(a, (s = a.acronym ? { lemmas: [], synsets: [] } : { lemmas: lemmasOf(a.surface), synsets: synsetsOf(a.surface) }));
   return s;

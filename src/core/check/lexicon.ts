@@ -20,6 +20,13 @@ const table = data.words as Record<string, string | undefined>;
 const ranges = data.ranges as Record<PartOfSpeech, [number, number]>;
 const synsetCache = new Map<string, readonly number[]>();
 const parentCache = new Map<number, readonly number[]>();
+/**
+ * Lemmas and synsets of written words (lower case), remembered: the same words come back in
+ * every passage, and a word's forms cost a dozen suffix rules and table lookups.
+ */
+const lemmaCache = new Map<string, readonly string[]>();
+const wordSynsetCache = new Map<string, readonly number[]>();
+const posCache = new Map<string, ReadonlySet<PartOfSpeech>>();
 const CACHE_MAX = 50_000;
 
 const has = (w: string): boolean => Object.prototype.hasOwnProperty.call(table, w);
@@ -28,17 +35,28 @@ const has = (w: string): boolean => Object.prototype.hasOwnProperty.call(table, 
  * The WordNet lemmas a written word may be a form of: itself, and what regular inflection rules
  * give ("configured" → configure, "policies" → policy, "stopped" → stop, "larger" → large).
  */
-export function lemmasOf(word: string): string[] {
+export function lemmasOf(word: string): readonly string[] {
   const w = word.toLowerCase();
+  let out = lemmaCache.get(w);
+  if (out === undefined) {
+    if (lemmaCache.size >= CACHE_MAX) lemmaCache.clear();
+    lemmaCache.set(w, (out = lemmasOfLower(w)));
+  }
+  return out;
+}
+
+/** Inflection rules: a suffix and what replaces it. */
+const RULES: ReadonlyArray<readonly [string, string]> = [
+  ['ies', 'y'], ['ied', 'y'], ['es', ''], ['s', ''], ['ed', ''], ['ed', 'e'], ['ing', ''], ['ing', 'e'], ['er', ''], ['er', 'e'], ['est', ''], ['est', 'e'], ['ier', 'y'], ['iest', 'y'],
+];
+
+function lemmasOfLower(w: string): string[] {
   const out: string[] = [];
   const add = (x: string): void => {
     if (x.length >= 2 && has(x) && !out.includes(x)) out.push(x);
   };
   add(w);
-  const rules: Array<[string, string]> = [
-    ['ies', 'y'], ['ied', 'y'], ['es', ''], ['s', ''], ['ed', ''], ['ed', 'e'], ['ing', ''], ['ing', 'e'], ['er', ''], ['er', 'e'], ['est', ''], ['est', 'e'], ['ier', 'y'], ['iest', 'y'],
-  ];
-  for (const [suffix, repl] of rules) {
+  for (const [suffix, repl] of RULES) {
     if (!w.endsWith(suffix) || w.length - suffix.length < 2) continue;
     const base = w.slice(0, -suffix.length);
     add(base + repl);
@@ -58,9 +76,15 @@ function synsetsOfLemma(lemma: string): readonly number[] {
 }
 
 /** Every synset of every lemma a written word may be. */
-export function synsetsOf(word: string): number[] {
-  const out: number[] = [];
-  for (const l of lemmasOf(word)) for (const s of synsetsOfLemma(l)) if (!out.includes(s)) out.push(s);
+export function synsetsOf(word: string): readonly number[] {
+  const w = word.toLowerCase();
+  let out = wordSynsetCache.get(w);
+  if (out === undefined) {
+    const found: number[] = [];
+    for (const l of lemmasOf(w)) for (const s of synsetsOfLemma(l)) if (!found.includes(s)) found.push(s);
+    if (wordSynsetCache.size >= CACHE_MAX) wordSynsetCache.clear();
+    wordSynsetCache.set(w, (out = found));
+  }
   return out;
 }
 
@@ -77,8 +101,14 @@ function parentsOf(s: number): readonly number[] {
 const posOfSynset = (s: number): PartOfSpeech => (['n', 'v', 'a', 'r'] as const).find((p) => s >= ranges[p][0] && s < ranges[p][1]) ?? 'n';
 
 /** The parts of speech a written word may have. */
-export function partsOfSpeech(word: string): Set<PartOfSpeech> {
-  return new Set(synsetsOf(word).map(posOfSynset));
+export function partsOfSpeech(word: string): ReadonlySet<PartOfSpeech> {
+  const w = word.toLowerCase();
+  let out = posCache.get(w);
+  if (out === undefined) {
+    if (posCache.size >= CACHE_MAX) posCache.clear();
+    posCache.set(w, (out = new Set(synsetsOf(w).map(posOfSynset))));
+  }
+  return out;
 }
 
 /** Whether WordNet knows the word at all (in any form). */

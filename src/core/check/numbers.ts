@@ -125,6 +125,8 @@ function numberWords(word: string): string[] | undefined {
  * plain number word, which `wordValue` reads, and for word runs that are no one number ("one two").
  */
 export function numberPhrase(tokens: ReturnType<typeof tokenize>, k: number, text: string): { value: number; last: number } | undefined {
+  // most words are no number word: nothing to collect (this runs for every word profiled)
+  if (!numberWords(tokens[k]!.word)) return undefined;
   const words: string[] = [];
   let last = k;
   for (let j = k; j < tokens.length; j++) {

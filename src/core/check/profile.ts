@@ -197,7 +197,7 @@ export function profile(raw: string): Profile {
     const failTo = FAIL_WORDS.has(t.word) && tokens[k + 1]?.word === 'to';
     // "refrain from using" says "do not use"; "free of charge", "free from defects" say "no charge", "no defects"
     const fromWord = tokens[k + 1]?.word;
-    const refrain = REFRAIN.test(t.word) && fromWord === 'from';
+    const refrain = fromWord === 'from' && REFRAIN.test(t.word);
     const freeOf = t.word === 'free' && (fromWord === 'of' || fromWord === 'from') && tokens[k + 2] !== undefined;
     // scraped text often loses the apostrophe: "don t", "can t" are still negations
     const split = tokens[k + 1]?.word === 't' && tokens[k + 1]!.start === t.end + 1 && NEGATIONS.has(`${t.word}'t`);

@@ -47,6 +47,8 @@ const SQUEEZED_MARKERS: readonly RegExp[] = [
   /(end)?evidence[0-9]*>>>|<<<(end)?evidence/,
 ];
 
+/** Text every character of which is ASCII. */
+const ASCII = /^[\x00-\x7f]*$/;
 /** Look-alike angle brackets that NFKC leaves alone. */
 const ANGLE_LEFT = /[\u2039\u2329\u27e8\u3008\u276e\u29fc\u00ab\u300a]/g;
 const ANGLE_RIGHT = /[\u203a\u232a\u27e9\u3009\u276f\u29fd\u00bb\u300b]/g;
@@ -56,6 +58,8 @@ const ANGLE_RIGHT = /[\u203a\u232a\u27e9\u3009\u276f\u29fd\u00bb\u300b]/g;
  * characters removed, look-alike angle brackets folded to `<` and `>`.
  */
 export function normaliseForDetection(text: string): string {
+  // plain ASCII is its own normal form and holds no invisible or look-alike character
+  if (ASCII.test(text)) return text;
   return stripInvisible(text.normalize('NFKC')).replace(ANGLE_LEFT, '<').replace(ANGLE_RIGHT, '>');
 }
 
