@@ -45,7 +45,9 @@ export class PostingCursor {
   private pending = false;
   private docs: Int32Array = NONE_DOCS;
   private tf: Uint8Array = NONE_TF;
-  private boundCache: Float64Array | undefined;
+  /** Bounds of x per block for this cursor's norms (from the list), and the first block a window may overlap. */
+  private bounds: Float64Array | undefined;
+  private wb = 0;
 
   constructor(readonly list: PostingList) {
     this.df = list.df;
@@ -194,31 +196,24 @@ export class PostingCursor {
 
   /**
    * Upper bound of x over the documents in [start, end): the largest bound of the blocks that
-   * overlap the window (0 when the list has none there). Block bounds are computed once per
-   * cursor, with the norms of its query.
+   * overlap the window (0 when the list has none there). Windows only move forward, so the
+   * first block that can overlap is kept from one window to the next; the block bounds come
+   * from the list, computed once for the norms of the moment (blockBounds).
    */
   windowBound(start: number, end: number, n: FieldNorms): number {
     const list = this.list;
     if (list.blocks === 1) return list.blockFirst[0]! < end && list.blockLast[0]! >= start ? list.termBound(n) : 0;
     const last = list.blockLast;
     const first = list.blockFirst;
-    // first block whose last document is ≥ start (windows only move forward, as the cursor does)
-    let lo = this.b < 0 ? 0 : this.b;
-    let hi = list.blocks;
-    if (lo < hi && last[lo]! < start) {
-      while (hi - lo > 1) {
-        const mid = (lo + hi) >>> 1;
-        if (last[mid - 1]! >= start) hi = mid;
-        else lo = mid;
-      }
-      if (last[lo]! < start) lo = hi;
-    }
-    if (lo >= list.blocks || first[lo]! >= end) return 0;
-    const cache = (this.boundCache ??= new Float64Array(list.blocks).fill(-1));
+    const blocks = list.blocks;
+    let b = this.wb;
+    while (b < blocks && last[b]! < start) b++;
+    this.wb = b;
+    if (b >= blocks || first[b]! >= end) return 0;
+    const bounds = (this.bounds ??= list.blockBounds(n));
     let best = 0;
-    for (let b = lo; b < list.blocks && first[b]! < end; b++) {
-      let x = cache[b]!;
-      if (x < 0) x = cache[b] = list.blockBound(b, n);
+    for (; b < blocks && first[b]! < end; b++) {
+      const x = bounds[b]!;
       if (x > best) best = x;
     }
     return best;
@@ -261,10 +256,11 @@ export class PostingCursor {
   /**
    * For every posting from the current one up to document `end` (exclusive): its part of the
    * score, W × x / (k1 + x) with x as fieldPart computes it, added to `acc[doc − base]`, with
-   * `hit` marked. The cursor is left on the first posting at or after `end`. (The scorers'
+   * bit `doc − base` of `hit` set (32 documents a word, so the scorer finds the documents hit,
+   * in order, without looking at every slot of the window). The cursor is left on the first posting at or after `end`. (The scorers'
    * inner loop, in one place.)
    */
-  accumulate(end: number, W: number, k1: number, n: FieldNorms, lens: readonly Uint32Array[], base: number, acc: Float64Array, hit: Uint8Array): void {
+  accumulate(end: number, W: number, k1: number, n: FieldNorms, lens: readonly Uint32Array[], base: number, acc: Float64Array, hit: Int32Array): void {
     if (this.b < 0 || this.pending) {
       if (this.doc >= end) return;
       this.enter(this.b + 1);
@@ -298,8 +294,9 @@ export class PostingCursor {
         if (t0) x += (B0 * t0) / (a0 + m0 * l0[d]!);
         if (t1) x += (B1 * t1) / (a1 + m1 * l1[d]!);
         if (t2) x += (B2 * t2) / (a2 + m2 * l2[d]!);
-        acc[d - base]! += (W * x) / (k1 + x);
-        hit[d - base] = 1;
+        const j = d - base;
+        acc[j]! += (W * x) / (k1 + x);
+        hit[j >> 5]! |= 1 << (j & 31);
       }
       this.scored += k - k0;
       if (k < bn) return this.at(k);

@@ -55,6 +55,13 @@ export function decodeBlocks(h: Uint8Array, p: number, blocks: number, blockLen:
   return prev;
 }
 
+/** Whether two sets of field norms hold the same numbers. */
+function sameNorms(a: FieldNorms, b: FieldNorms): boolean {
+  if (a === b) return true;
+  for (let f = 0; f < FIELD_COUNT; f++) if (a.c0[f] !== b.c0[f] || a.c1[f] !== b.c1[f] || a.boosts[f] !== b.boosts[f]) return false;
+  return true;
+}
+
 /** A posting list's head: its frontiers, skip entries, and where its blocks start. */
 interface Head {
   termPairs: number[];
@@ -230,7 +237,7 @@ export class PostingList {
 
   /** Memory the list holds once its blocks are decoded (for the cache's budget). */
   get bytesHeld(): number {
-    return this.bytes.byteLength + this.df * (4 + FIELD_COUNT) + this.blocks * 17 + this.blockPairs.byteLength + 64;
+    return this.bytes.byteLength + this.df * (4 + FIELD_COUNT) + this.blocks * 25 + this.blockPairs.byteLength + 64;
   }
 
   /** The highest count of the term in field `f` over the list (the first frontier pair's). */
@@ -250,6 +257,26 @@ export class PostingList {
       from += 2 * c;
     }
     return x;
+  }
+
+  /** Norms the cached block bounds were computed with (see blockBounds). */
+  private boundNorms: FieldNorms | undefined;
+  private boundCache: Float64Array | undefined;
+
+  /**
+   * Upper bound of x for every block, for norms `n`: kept with the list and computed again only
+   * when the norms differ (they change with the corpus statistics, that is with edits, not from
+   * one query to the next), so a common word's thousands of block bounds are not recomputed by
+   * every query that has it.
+   */
+  blockBounds(n: FieldNorms): Float64Array {
+    const was = this.boundNorms;
+    if (this.boundCache && was && sameNorms(was, n)) return this.boundCache;
+    const out = new Float64Array(this.blocks);
+    for (let b = 0; b < this.blocks; b++) out[b] = this.blockBound(b, n);
+    this.boundNorms = n;
+    this.boundCache = out;
+    return out;
   }
 
   /** Upper bound of x over block `b` (the whole list when it has one block). */
