@@ -9,7 +9,7 @@
 import { FIELD_COUNT as FIELDS } from './corpusStats';
 import { fieldPart as partOfField, type FieldNorms } from './impacts';
 import { BLOCK as BLOCK_SIZE } from './postingCodec';
-import { END as END_DOC, type PostingList } from './postingList';
+import { CHUNK_SHIFT as SHIFT, END as END_DOC, type PostingList } from './postingList';
 
 export { END } from './postingList';
 
@@ -17,6 +17,8 @@ export { END } from './postingList';
 const FIELD_COUNT = FIELDS;
 const BLOCK = BLOCK_SIZE;
 const END = END_DOC;
+const CHUNK_SHIFT = SHIFT;
+const CHUNK_MASK = (1 << SHIFT) - 1;
 const fieldPart = partOfField;
 
 const NONE_DOCS = new Int32Array(0);
@@ -60,14 +62,17 @@ export class PostingCursor {
   /** Enters block `b` (decoded if it was not) without standing on a posting. */
   private open(b: number): void {
     const list = this.list;
-    if (list.ready?.[b] !== 1) {
+    let s = list.slot[b]!;
+    if (s < 0) {
       list.ensure(b);
+      s = list.slot[b]!;
       this.decoded++;
     }
-    this.docs = list.docs!;
-    this.tf = list.tf!;
+    const c = s >> CHUNK_SHIFT;
+    this.docs = list.chunkDocs[c]!;
+    this.tf = list.chunkTf[c]!;
     this.b = b;
-    this.k = b * BLOCK;
+    this.k = (s & CHUNK_MASK) * BLOCK;
     this.bn = this.k + list.blockSize(b);
     this.pending = false;
   }
@@ -229,9 +234,10 @@ export class PostingCursor {
       if (this.doc >= end) return;
       this.enter(this.b + 1);
     }
-    const docs = this.docs;
-    const tf = this.tf;
     for (;;) {
+      // the block's chunk (the next block may sit in another one)
+      const docs = this.docs;
+      const tf = this.tf;
       let k = this.k;
       const bn = this.bn;
       for (; k < bn; k++) {
@@ -277,9 +283,10 @@ export class PostingCursor {
     const l0 = lens[0]!;
     const l1 = lens[1]!;
     const l2 = lens[2]!;
-    const docs = this.docs;
-    const tf = this.tf;
     for (;;) {
+      // the block's chunk (the next block may sit in another one)
+      const docs = this.docs;
+      const tf = this.tf;
       let k = this.k;
       const k0 = k;
       const bn = this.bn;
