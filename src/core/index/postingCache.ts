@@ -72,5 +72,10 @@ export class PostingCache {
   }
 }
 
-/** The one cache of this process (256 MB of decoded lists). */
-export const postingCache = new PostingCache(256 * 1024 * 1024);
+/**
+ * The one cache of this process: 512 MB of posting lists (their bytes, skip data and the blocks
+ * decoded so far). On the 1M benchmark store the lists of its 200 history queries hold 346 MB;
+ * with 256 MB they did not fit, and each pass over the queries read, parsed and decoded 7% of
+ * their blocks again (docs/performance.md). A small workspace never comes near the budget.
+ */
+export const postingCache = new PostingCache(512 * 1024 * 1024);
