@@ -111,7 +111,7 @@ export function openLanes(seg: Segment, plan: QueryPlan, counters: ScanCounters)
 /** Documents scored together (Lucene's MaxScore scorer also works in windows). */
 const WINDOW = 4096;
 
-let scratch: { acc: Float64Array; hit: Uint8Array; cand: Int32Array } | undefined;
+let scratch: { acc: Float64Array; hit: Uint8Array; bits: Int32Array; cand: Int32Array } | undefined;
 
 /**
  * Offers every accepted document of `seg` that can enter `heap`. Works in windows of documents
@@ -127,7 +127,7 @@ export function scoreSegment(seg: Segment, ord: number, plan: QueryPlan, heap: T
   if (m === 0) return;
   const { norms, k1 } = plan;
   const { lens, live, pathOf } = seg;
-  const { acc, hit, cand } = (scratch ??= { acc: new Float64Array(WINDOW), hit: new Uint8Array(WINDOW), cand: new Int32Array(WINDOW) });
+  const { acc, hit, bits, cand } = (scratch ??= { acc: new Float64Array(WINDOW), hit: new Uint8Array(WINDOW), bits: new Int32Array(WINDOW / 32), cand: new Int32Array(WINDOW) });
   const wub = new Float64Array(m);
   const order = Array.from({ length: m }, (_, i) => i);
   const byBound: Lane[] = [...lanes];
@@ -153,22 +153,32 @@ export function scoreSegment(seg: Segment, ord: number, plan: QueryPlan, heap: T
     for (let k = e; k < m; k++) {
       const l = byBound[k]!;
       l.c.advance(start, true);
-      l.c.accumulate(end, l.W, k1, norms, lens, start, acc, hit);
+      l.c.accumulate(end, l.W, k1, norms, lens, start, acc, bits);
     }
-    // candidates: documents the strong terms found that the weak ones could still lift
+    // candidates: documents the strong terms found (the set bits, in order) that the weak ones
+    // could still lift; `hit` marks the candidates from here on
     let nc = 0;
-    for (let j = 0; j < end - start; j++) {
-      if (hit[j] === 0) continue;
-      const d = start + j;
-      if (live[d] === 1 && acc[j]! * SLACK + prefix[e]! > theta && (!accept || accept(ord, d, pathOf[d]!))) cand[nc++] = j;
-      else {
-        hit[j] = 0;
-        acc[j] = 0;
+    const reach = prefix[e]!;
+    const words = (end - start + 31) >> 5;
+    for (let w = 0; w < words; w++) {
+      let v = bits[w]!;
+      if (v === 0) continue;
+      bits[w] = 0;
+      while (v !== 0) {
+        const low = v & -v;
+        v ^= low;
+        const j = (w << 5) | (31 - Math.clz32(low));
+        const d = start + j;
+        if (live[d] === 1 && acc[j]! * SLACK + reach > theta && (!accept || accept(ord, d, pathOf[d]!))) {
+          cand[nc++] = j;
+          hit[j] = 1;
+        } else acc[j] = 0;
       }
     }
     for (let k = e - 1; k >= 0 && nc > 0; k--) {
-      // drop the candidates that terms 0..k together cannot lift any more
-      nc = keepLiftable(cand, nc, acc, hit, prefix[k + 1]!, theta);
+      // drop the candidates that terms 0..k together cannot lift any more (for the first weak
+      // term, the test the candidates were chosen with)
+      if (k < e - 1) nc = keepLiftable(cand, nc, acc, hit, prefix[k + 1]!, theta);
       if (nc === 0) break;
       const l = byBound[k]!;
       const c = l.c;

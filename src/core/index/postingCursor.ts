@@ -9,7 +9,7 @@
 import { FIELD_COUNT as FIELDS } from './corpusStats';
 import { fieldPart as partOfField, type FieldNorms } from './impacts';
 import { BLOCK as BLOCK_SIZE } from './postingCodec';
-import { END as END_DOC, type PostingList } from './postingList';
+import { CHUNK_SHIFT as SHIFT, END as END_DOC, type PostingList } from './postingList';
 
 export { END } from './postingList';
 
@@ -17,6 +17,8 @@ export { END } from './postingList';
 const FIELD_COUNT = FIELDS;
 const BLOCK = BLOCK_SIZE;
 const END = END_DOC;
+const CHUNK_SHIFT = SHIFT;
+const CHUNK_MASK = (1 << SHIFT) - 1;
 const fieldPart = partOfField;
 
 const NONE_DOCS = new Int32Array(0);
@@ -45,7 +47,9 @@ export class PostingCursor {
   private pending = false;
   private docs: Int32Array = NONE_DOCS;
   private tf: Uint8Array = NONE_TF;
-  private boundCache: Float64Array | undefined;
+  /** Bounds of x per block for this cursor's norms (from the list), and the first block a window may overlap. */
+  private bounds: Float64Array | undefined;
+  private wb = 0;
 
   constructor(readonly list: PostingList) {
     this.df = list.df;
@@ -58,14 +62,17 @@ export class PostingCursor {
   /** Enters block `b` (decoded if it was not) without standing on a posting. */
   private open(b: number): void {
     const list = this.list;
-    if (list.ready?.[b] !== 1) {
+    let s = list.slot[b]!;
+    if (s < 0) {
       list.ensure(b);
+      s = list.slot[b]!;
       this.decoded++;
     }
-    this.docs = list.docs!;
-    this.tf = list.tf!;
+    const c = s >> CHUNK_SHIFT;
+    this.docs = list.chunkDocs[c]!;
+    this.tf = list.chunkTf[c]!;
     this.b = b;
-    this.k = b * BLOCK;
+    this.k = (s & CHUNK_MASK) * BLOCK;
     this.bn = this.k + list.blockSize(b);
     this.pending = false;
   }
@@ -194,31 +201,24 @@ export class PostingCursor {
 
   /**
    * Upper bound of x over the documents in [start, end): the largest bound of the blocks that
-   * overlap the window (0 when the list has none there). Block bounds are computed once per
-   * cursor, with the norms of its query.
+   * overlap the window (0 when the list has none there). Windows only move forward, so the
+   * first block that can overlap is kept from one window to the next; the block bounds come
+   * from the list, computed once for the norms of the moment (blockBounds).
    */
   windowBound(start: number, end: number, n: FieldNorms): number {
     const list = this.list;
     if (list.blocks === 1) return list.blockFirst[0]! < end && list.blockLast[0]! >= start ? list.termBound(n) : 0;
     const last = list.blockLast;
     const first = list.blockFirst;
-    // first block whose last document is ≥ start (windows only move forward, as the cursor does)
-    let lo = this.b < 0 ? 0 : this.b;
-    let hi = list.blocks;
-    if (lo < hi && last[lo]! < start) {
-      while (hi - lo > 1) {
-        const mid = (lo + hi) >>> 1;
-        if (last[mid - 1]! >= start) hi = mid;
-        else lo = mid;
-      }
-      if (last[lo]! < start) lo = hi;
-    }
-    if (lo >= list.blocks || first[lo]! >= end) return 0;
-    const cache = (this.boundCache ??= new Float64Array(list.blocks).fill(-1));
+    const blocks = list.blocks;
+    let b = this.wb;
+    while (b < blocks && last[b]! < start) b++;
+    this.wb = b;
+    if (b >= blocks || first[b]! >= end) return 0;
+    const bounds = (this.bounds ??= list.blockBounds(n));
     let best = 0;
-    for (let b = lo; b < list.blocks && first[b]! < end; b++) {
-      let x = cache[b]!;
-      if (x < 0) x = cache[b] = list.blockBound(b, n);
+    for (; b < blocks && first[b]! < end; b++) {
+      const x = bounds[b]!;
       if (x > best) best = x;
     }
     return best;
@@ -234,9 +234,10 @@ export class PostingCursor {
       if (this.doc >= end) return;
       this.enter(this.b + 1);
     }
-    const docs = this.docs;
-    const tf = this.tf;
     for (;;) {
+      // the block's chunk (the next block may sit in another one)
+      const docs = this.docs;
+      const tf = this.tf;
       let k = this.k;
       const bn = this.bn;
       for (; k < bn; k++) {
@@ -261,10 +262,11 @@ export class PostingCursor {
   /**
    * For every posting from the current one up to document `end` (exclusive): its part of the
    * score, W × x / (k1 + x) with x as fieldPart computes it, added to `acc[doc − base]`, with
-   * `hit` marked. The cursor is left on the first posting at or after `end`. (The scorers'
+   * bit `doc − base` of `hit` set (32 documents a word, so the scorer finds the documents hit,
+   * in order, without looking at every slot of the window). The cursor is left on the first posting at or after `end`. (The scorers'
    * inner loop, in one place.)
    */
-  accumulate(end: number, W: number, k1: number, n: FieldNorms, lens: readonly Uint32Array[], base: number, acc: Float64Array, hit: Uint8Array): void {
+  accumulate(end: number, W: number, k1: number, n: FieldNorms, lens: readonly Uint32Array[], base: number, acc: Float64Array, hit: Int32Array): void {
     if (this.b < 0 || this.pending) {
       if (this.doc >= end) return;
       this.enter(this.b + 1);
@@ -281,9 +283,10 @@ export class PostingCursor {
     const l0 = lens[0]!;
     const l1 = lens[1]!;
     const l2 = lens[2]!;
-    const docs = this.docs;
-    const tf = this.tf;
     for (;;) {
+      // the block's chunk (the next block may sit in another one)
+      const docs = this.docs;
+      const tf = this.tf;
       let k = this.k;
       const k0 = k;
       const bn = this.bn;
@@ -298,8 +301,9 @@ export class PostingCursor {
         if (t0) x += (B0 * t0) / (a0 + m0 * l0[d]!);
         if (t1) x += (B1 * t1) / (a1 + m1 * l1[d]!);
         if (t2) x += (B2 * t2) / (a2 + m2 * l2[d]!);
-        acc[d - base]! += (W * x) / (k1 + x);
-        hit[d - base] = 1;
+        const j = d - base;
+        acc[j]! += (W * x) / (k1 + x);
+        hit[j >> 5]! |= 1 << (j & 31);
       }
       this.scored += k - k0;
       if (k < bn) return this.at(k);

@@ -13,6 +13,10 @@ const BLOCK = BLOCK_SIZE;
 const BLOCK_PAIRS = PAIRS;
 const pairsBound = boundOfPairs;
 
+/** Decoded blocks per chunk of a list's storage (a power of two: slot → chunk is a shift). */
+export const CHUNK_SHIFT = 4;
+const CHUNK_BLOCKS = 1 << CHUNK_SHIFT;
+
 /** The document number of an exhausted cursor (above every real one). */
 export const END = 0x7fffffff;
 
@@ -53,6 +57,13 @@ export function decodeBlocks(h: Uint8Array, p: number, blocks: number, blockLen:
     if (p !== stop || !(prev < maxDoc) || (blockLast && prev !== blockLast[b])) throw new FormatError('posting block malformed');
   }
   return prev;
+}
+
+/** Whether two sets of field norms hold the same numbers. */
+function sameNorms(a: FieldNorms, b: FieldNorms): boolean {
+  if (a === b) return true;
+  for (let f = 0; f < FIELD_COUNT; f++) if (a.c0[f] !== b.c0[f] || a.c1[f] !== b.c1[f] || a.boosts[f] !== b.boosts[f]) return false;
+  return true;
 }
 
 /** A posting list's head: its frontiers, skip entries, and where its blocks start. */
@@ -184,11 +195,12 @@ export class PostingList {
     }
     this.blockStart[h.blocks] = at;
     if (at !== bytes.length) throw new FormatError('posting blocks do not fill their list');
+    this.slot = new Int32Array(h.blocks).fill(-1);
     if (h.blocks === 1) {
       // no skip entry: the one block is decoded at once, for its bounds
-      this.decodeBlock(0);
-      this.blockFirst[0] = this.docs![0]!;
-      this.blockLast[0] = this.docs![df - 1]!;
+      this.ensure(0);
+      this.blockFirst[0] = this.chunkDocs[0]![0]!;
+      this.blockLast[0] = this.chunkDocs[0]![df - 1]!;
     } else {
       for (let b = 0; b < h.blocks; b++) {
         // the first gap of each block gives its first document
@@ -203,34 +215,49 @@ export class PostingList {
     return b + 1 < this.blocks ? BLOCK : this.df - BLOCK * (this.blocks - 1);
   }
 
-  /** Documents and counts (FIELD_COUNT per posting) of the blocks decoded so far (see ready). */
-  docs: Int32Array | undefined;
-  tf: Uint8Array | undefined;
-  /** 1 for each block decoded into docs and tf. */
-  ready: Uint8Array | undefined;
+  /**
+   * Where each block's postings were decoded: slot s lives in chunk s >> CHUNK_SHIFT, from
+   * posting (s & (CHUNK_BLOCKS − 1)) × BLOCK; −1 while the block is not decoded. Chunks are
+   * allocated as blocks are decoded and never moved, so a list holds memory for the blocks its
+   * cursors entered, not for all of its postings (a query enters a few percent of a common
+   * word's blocks), and a cursor may keep a chunk while other cursors decode more.
+   */
+  readonly slot: Int32Array;
+  /** Documents and counts (FIELD_COUNT per posting) of the decoded blocks, by chunk. */
+  readonly chunkDocs: Int32Array[] = [];
+  readonly chunkTf: Uint8Array[] = [];
+  private slots = 0;
+  /** Told how many bytes the list grew by when it allocates a chunk (the cache's accounting). */
+  onGrow: ((bytes: number) => void) | undefined;
 
   /**
-   * Decodes block `b` into the list's arrays (once: a cached list keeps what its cursors
-   * decoded); throws FormatError when the block does not decode.
+   * Decodes block `b` (once: a cached list keeps what its cursors decoded); throws FormatError
+   * when the block does not decode.
    */
   ensure(b: number): void {
-    if (this.ready?.[b] === 1) return;
-    this.decodeBlock(b);
-  }
-
-  private decodeBlock(b: number): void {
+    if (this.slot[b]! >= 0) return;
+    const s = this.slots;
+    const c = s >> CHUNK_SHIFT;
+    if (c === this.chunkDocs.length) {
+      const postings = this.blocks === 1 ? this.df : Math.min(CHUNK_BLOCKS, this.blocks - s) * BLOCK;
+      this.chunkDocs.push(new Int32Array(postings));
+      this.chunkTf.push(new Uint8Array(postings * FIELD_COUNT));
+      this.onGrow?.(postings * (4 + FIELD_COUNT));
+    }
     const n = this.blockSize(b);
-    const docs = (this.docs ??= new Int32Array(this.df));
-    const tf = (this.tf ??= new Uint8Array(this.df * FIELD_COUNT));
-    const ready = (this.ready ??= new Uint8Array(this.blocks));
-    decodeBlocks(this.bytes, this.blockStart[b]!, 1, [this.blockStart[b + 1]! - this.blockStart[b]!], n, this.maxDoc, undefined, docs, tf, b * BLOCK, b === 0 ? -1 : this.blockLast[b - 1]!);
-    if (this.blocks > 1 && docs[b * BLOCK + n - 1] !== this.blockLast[b]) throw new FormatError('posting block malformed');
-    ready[b] = 1;
+    const docs = this.chunkDocs[c]!;
+    const at = (s & (CHUNK_BLOCKS - 1)) * BLOCK;
+    decodeBlocks(this.bytes, this.blockStart[b]!, 1, [this.blockStart[b + 1]! - this.blockStart[b]!], n, this.maxDoc, undefined, docs, this.chunkTf[c]!, at, b === 0 ? -1 : this.blockLast[b - 1]!);
+    if (this.blocks > 1 && docs[at + n - 1] !== this.blockLast[b]) throw new FormatError('posting block malformed');
+    this.slot[b] = s;
+    this.slots = s + 1;
   }
 
-  /** Memory the list holds once its blocks are decoded (for the cache's budget). */
+  /** Memory the list holds now: its bytes, skip data and bounds, and the chunks decoded so far. */
   get bytesHeld(): number {
-    return this.bytes.byteLength + this.df * (4 + FIELD_COUNT) + this.blocks * 17 + this.blockPairs.byteLength + 64;
+    let held = this.bytes.byteLength + this.blocks * 29 + this.blockPairs.byteLength + 64;
+    for (const d of this.chunkDocs) held += d.length * (4 + FIELD_COUNT);
+    return held;
   }
 
   /** The highest count of the term in field `f` over the list (the first frontier pair's). */
@@ -250,6 +277,26 @@ export class PostingList {
       from += 2 * c;
     }
     return x;
+  }
+
+  /** Norms the cached block bounds were computed with (see blockBounds). */
+  private boundNorms: FieldNorms | undefined;
+  private boundCache: Float64Array | undefined;
+
+  /**
+   * Upper bound of x for every block, for norms `n`: kept with the list and computed again only
+   * when the norms differ (they change with the corpus statistics, that is with edits, not from
+   * one query to the next), so a common word's thousands of block bounds are not recomputed by
+   * every query that has it.
+   */
+  blockBounds(n: FieldNorms): Float64Array {
+    const was = this.boundNorms;
+    if (this.boundCache && was && sameNorms(was, n)) return this.boundCache;
+    const out = new Float64Array(this.blocks);
+    for (let b = 0; b < this.blocks; b++) out[b] = this.blockBound(b, n);
+    this.boundNorms = n;
+    this.boundCache = out;
+    return out;
   }
 
   /** Upper bound of x over block `b` (the whole list when it has one block). */

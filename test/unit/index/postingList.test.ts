@@ -1,0 +1,110 @@
+/**
+ * A posting list's decoded storage (chunks allocated as blocks are decoded, never moved), its
+ * block bounds kept for the norms of the moment, and the cache's accounting of lists that grow.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ByteWriter } from '../../../src/core/index/bytes';
+import { FIELD_COUNT } from '../../../src/core/index/corpusStats';
+import type { FieldNorms } from '../../../src/core/index/impacts';
+import { PostingCache } from '../../../src/core/index/postingCache';
+import { END, PostingCursor } from '../../../src/core/index/postingCursor';
+import { BLOCK } from '../../../src/core/index/postingCodec';
+import { encodePostings } from '../../../src/core/index/postingCodec';
+import { PostingList } from '../../../src/core/index/postingList';
+import { rng } from './helpers';
+
+/** A list of `n` postings over `maxDoc` documents with random counts and field lengths. */
+function makeList(n: number, maxDoc: number, seed: number): { list: PostingList; docs: number[]; tf: Uint8Array; lens: Uint32Array[] } {
+  const r = rng(seed);
+  const picked = new Set<number>();
+  while (picked.size < n) picked.add(Math.floor(r() * maxDoc));
+  const docs = [...picked].sort((a, b) => a - b);
+  const tf = new Uint8Array(n * FIELD_COUNT);
+  for (let i = 0; i < n; i++) {
+    tf[i * FIELD_COUNT] = r() < 0.1 ? 1 : 0;
+    tf[i * FIELD_COUNT + 1] = r() < 0.2 ? 1 + Math.floor(r() * 2) : 0;
+    tf[i * FIELD_COUNT + 2] = 1 + Math.floor(r() * 5);
+  }
+  const lens = [0, 1, 2].map(() => Uint32Array.from({ length: maxDoc }, () => 5 + Math.floor(r() * 200)));
+  const out = new ByteWriter();
+  encodePostings(out, docs, tf, n, lens);
+  return { list: new PostingList(out.view8().slice(), n, maxDoc), docs, tf, lens };
+}
+
+const norms = (b: number): FieldNorms => ({ c0: Float64Array.from([0.7, 0.5, 1 - b]), c1: Float64Array.from([0.3 / 4, 0.5 / 8, b / 100]), boosts: Float64Array.from([3, 2, 1]) });
+
+test('a list holds decoded storage only for the blocks its cursors entered, and reads back every posting whatever the order of decoding', () => {
+  const n = 40 * BLOCK + 17;
+  const { list, docs, tf } = makeList(n, 200_000, 7);
+  const undecoded = list.bytesHeld;
+  assert.ok(undecoded < n * (4 + FIELD_COUNT), `an undecoded list holds ${undecoded} bytes, not room for its ${n} postings`);
+  // a jump into the last blocks first, then into the middle: the slots are not in block order
+  const jump = new PostingCursor(list);
+  jump.advance(docs[n - 1]!);
+  assert.equal(jump.doc, docs[n - 1]);
+  jump.advance(END - 1);
+  const mid = new PostingCursor(list);
+  mid.advance(docs[20 * BLOCK + 3]!);
+  assert.equal(mid.doc, docs[20 * BLOCK + 3]);
+  assert.equal(mid.t2, tf[(20 * BLOCK + 3) * FIELD_COUNT + 2]);
+  assert.ok(list.bytesHeld - undecoded <= 16 * BLOCK * (4 + FIELD_COUNT) * 2, `two blocks decoded: ${list.bytesHeld - undecoded} bytes more`);
+  // a walk over every posting crosses chunk boundaries and reads the same postings
+  const walk = new PostingCursor(list);
+  let i = 0;
+  for (walk.next(); walk.doc !== END; walk.next(), i++) {
+    assert.equal(walk.doc, docs[i]);
+    assert.deepEqual([walk.t0, walk.t1, walk.t2], [...tf.subarray(i * FIELD_COUNT, (i + 1) * FIELD_COUNT)]);
+  }
+  assert.equal(i, n);
+  assert.ok(list.bytesHeld >= undecoded + n * (4 + FIELD_COUNT), 'every block decoded: room for every posting');
+});
+
+test('the scorers\' walks (accumulate) read blocks across chunks as one list', () => {
+  const n = 50 * BLOCK;
+  const { list, docs, tf, lens } = makeList(n, 100_000, 11);
+  const nm = norms(0.75);
+  // decode every other block first, so neighbouring blocks land in different chunks
+  for (let b = 1; b < list.blocks; b += 2) list.ensure(b);
+  const acc = new Float64Array(100_000);
+  const hit = new Int32Array(100_000 / 32 + 1);
+  new PostingCursor(list).accumulate(100_000, 2, 1.2, nm, lens, 0, acc, hit);
+  for (let i = 0; i < n; i++) {
+    const d = docs[i]!;
+    let x = 0;
+    for (let f = 0; f < FIELD_COUNT; f++) {
+      const c = tf[i * FIELD_COUNT + f]!;
+      if (c) x += (nm.boosts[f]! * c) / (nm.c0[f]! + nm.c1[f]! * lens[f]![d]!);
+    }
+    assert.equal(acc[d], (2 * x) / (1.2 + x), `posting ${i}`);
+    assert.equal((hit[d >> 5]! >>> (d & 31)) & 1, 1);
+  }
+});
+
+test('block bounds are computed once for the same norms and again for others', () => {
+  const { list } = makeList(10 * BLOCK, 50_000, 3);
+  const a = list.blockBounds(norms(0.75));
+  assert.equal(list.blockBounds(norms(0.75)), a, 'equal norms (another object): the same bounds');
+  assert.deepEqual([...a], Array.from({ length: list.blocks }, (_, b) => list.blockBound(b, norms(0.75))));
+  const other = list.blockBounds(norms(0.5));
+  assert.notEqual(other, a);
+  assert.deepEqual([...other], Array.from({ length: list.blocks }, (_, b) => list.blockBound(b, norms(0.5))));
+});
+
+test('the posting cache counts what its lists hold as they decode, and evicts on growth', () => {
+  const lists = [1, 2, 3].map((s) => makeList(64 * BLOCK, 100_000, s).list);
+  const undecoded = lists[0]!.bytesHeld;
+  const cache = new PostingCache(undecoded * 3 + 64 * BLOCK * (4 + FIELD_COUNT));
+  lists.forEach((l, i) => cache.put(1, i, l));
+  assert.equal(cache.held, lists.reduce((s, l) => s + l.bytesHeld, 0));
+  // the oldest list grows past the budget: it stays counted until evicted, then is dropped
+  for (let b = 0; b < 32; b++) lists[1]!.ensure(b);
+  assert.equal(cache.held, lists.reduce((s, l) => s + l.bytesHeld, 0));
+  for (let b = 0; b < lists[2]!.blocks; b++) lists[2]!.ensure(b);
+  assert.equal(cache.get(1, 0), undefined, 'the least recently used list went');
+  assert.ok(cache.held <= undecoded * 3 + 64 * BLOCK * (4 + FIELD_COUNT), `${cache.held} held`);
+  // an evicted list that grows no longer counts
+  const before = cache.held;
+  for (let b = 0; b < lists[0]!.blocks; b++) lists[0]!.ensure(b);
+  assert.equal(cache.held, before);
+});
