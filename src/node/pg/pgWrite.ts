@@ -37,7 +37,10 @@ async function deletePassages(c: PoolClient, corpus: number, where: string, args
   if (gone.rows.length === 0) return;
   const df = new Map<number, number>();
   for (const r of gone.rows) for (const t of unpackIds(r.tids)) df.set(t, (df.get(t) ?? 0) + 1);
-  await c.query('UPDATE verity_term t SET df = t.df - u.n FROM unnest($1::int[], $2::int[]) AS u(tid, n) WHERE t.tid = u.tid', [[...df.keys()], [...df.values()]]);
+  const emptied = await c.query<{ tid: number }>('WITH moved AS (UPDATE verity_term t SET df = t.df - u.n FROM unnest($1::int[], $2::int[]) AS u(tid, n) WHERE t.tid = u.tid RETURNING t.tid, t.df) SELECT tid FROM moved WHERE df <= 0', [[...df.keys()], [...df.values()]]);
+  // a term whose last live passage went leaves now, with its blocks (every posting in them is dead)
+  // (a second statement: a row updated in one statement's CTE cannot be deleted by another of its CTEs)
+  if (emptied.rows.length > 0) await c.query('WITH gone AS (DELETE FROM verity_term WHERE tid = ANY($1::int[]) RETURNING tid) DELETE FROM verity_block WHERE tid IN (SELECT tid FROM gone)', [emptied.rows.map((r) => r.tid)]);
   await c.query('INSERT INTO verity_dead (corpus, pno) SELECT $1, unnest($2::int[])', [corpus, gone.rows.map((r) => r.pno)]);
   const sum = (f: 'len0' | 'len1' | 'len2'): number => gone.rows.reduce((n, r) => n + r[f], 0);
   await c.query('UPDATE verity_corpus SET passages = passages - $2, len0 = len0 - $3, len1 = len1 - $4, len2 = len2 - $5 WHERE id = $1', [corpus, gone.rows.length, sum('len0'), sum('len1'), sum('len2')]);
