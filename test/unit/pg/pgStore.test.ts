@@ -139,34 +139,6 @@ describe('PostgreSQL store', { skip: PG_SKIP }, () => {
     await assert.rejects(openPgPort(tcp, { retryDelays: [] }), (e: unknown) => isVerityError(e) && /refused the credentials/.test(e.message));
   });
 
-  test('a failed write transaction leaves nothing, and the writer goes on with the terms it created in it', async () => {
-    const url = urlOf(freshCorpus('failed'));
-    let fail = true;
-    const w = await openPgPort(url, {
-      mode: 'write',
-      onWriteStep: (step) => {
-        if (step === 'inserted' && fail) throw new Error('stopped mid-file');
-      },
-    });
-    const r = await openPgPort(url);
-    try {
-      await writeCorpus(w).catch(() => undefined);
-      const x = fileOf('zoo/quokka.md', '# Quokkas\n\nQuokkas smile on Rottnest island.\n');
-      await assert.rejects(w.writeFile(x.record, x.passages), /stopped mid-file/);
-      assert.equal((await r.status()).passages, 0);
-      fail = false;
-      // the same new terms again (their ids from the rolled-back transaction never existed)
-      await w.writeFile(x.record, x.passages);
-      await writeCorpus(w);
-      assert.equal((await r.termStats(['quokka'])).df.get('quokka'), x.passages.length);
-      assert.equal((await r.search('quokkas smile', { k: 1 }))[0]!.passage.path, 'zoo/quokka.md');
-      assert.equal((await r.search('annual leave', { k: 1 }))[0]!.passage.path, 'handbook/leave.md');
-    } finally {
-      await r.close();
-      await w.close();
-    }
-  });
-
   test('one writer per corpus: a second one is refused while any number of readers open', async () => {
     const url = urlOf(freshCorpus('lock'));
     const w = await openPgPort(url, { mode: 'write' });
