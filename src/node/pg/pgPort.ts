@@ -181,7 +181,7 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
     },
     async removeFile(path: string) {
       await commitPending();
-      await inTransaction(`removing ${path}`, (c, id) => removeFileRows(c, id, path, writeState));
+      await inTransaction(`removing ${path}`, (c, id) => removeFileRows(c, id, path));
     },
 
     async search(query: string, so: SearchOptions = {}): Promise<SearchHit[]> {

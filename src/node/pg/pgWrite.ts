@@ -61,7 +61,7 @@ export function prepareFile(state: WriterState, f: FileWrite): void {
 }
 
 /** Takes passages (by number) out of the statistics and marks them dead. */
-async function deletePassages(c: PoolClient, corpus: number, state: WriterState, where: string, args: unknown[]): Promise<void> {
+async function deletePassages(c: PoolClient, corpus: number, where: string, args: unknown[]): Promise<void> {
   const gone = await c.query<{ pno: number; tids: Buffer; len0: number; len1: number; len2: number }>(`DELETE FROM verity_passage WHERE corpus = $1 AND (${where}) RETURNING pno, tids, len0, len1, len2`, [corpus, ...args]);
   if (gone.rows.length === 0) return;
   const df = new Map<number, number>();
@@ -106,7 +106,7 @@ export async function writeFileRows(c: PoolClient, corpus: number, files: readon
   const paths = [...byPath.keys()];
   const passages = [...byId.values()];
   const ids = passages.map((p) => p.id);
-  await deletePassages(c, corpus, state, 'path = ANY($2::text[]) OR id = ANY($3::text[])', [paths, ids]);
+  await deletePassages(c, corpus, 'path = ANY($2::text[]) OR id = ANY($3::text[])', [paths, ids]);
   await hook?.('deleted', paths.join(', '));
   const fnos = await c.query<{ fno: number; path: string }>(
     `INSERT INTO verity_file (corpus, path, record) SELECT $1, u.path, u.record FROM unnest($2::text[], $3::jsonb[]) AS u(path, record)
@@ -230,7 +230,7 @@ export async function insertBlocks(c: PoolClient, tids: readonly number[], block
 }
 
 /** Removes a file's record and passages (the caller holds the transaction). */
-export async function removeFileRows(c: PoolClient, corpus: number, path: string, state: WriterState): Promise<void> {
-  await deletePassages(c, corpus, state, 'path = $2', [path]);
+export async function removeFileRows(c: PoolClient, corpus: number, path: string): Promise<void> {
+  await deletePassages(c, corpus, 'path = $2', [path]);
   await c.query('DELETE FROM verity_file WHERE corpus = $1 AND path = $2', [corpus, path]);
 }
