@@ -10,6 +10,7 @@ import type { CheckResult, EvidenceRef, SearchHit } from '../core/types';
 import { defang } from '../core/loop/prompts';
 import { countFindings, countsText } from '../core/vocabulary';
 import { checkStatusLine } from './verdictWords';
+import { CheckMessage } from './checkMessage';
 import type { AskEngine } from './askEngine';
 import { modelErrorMessage } from './chatParticipant';
 import { paragraphRange, type CheckStore } from './checks';
@@ -100,11 +101,17 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   const { service, checks, models, engine, log, report, pdf, sources, conversation } = deps;
   const openPdf = (ref: EvidenceRef) => pdf.open(ref);
 
+  /** The last check's status-bar line: down when the next check starts, a check fails, or the team index fails or reopens. */
+  const checkMessage = new CheckMessage((text, ms) => vscode.window.setStatusBarMessage(text, ms));
+  context.subscriptions.push(checkMessage, service.onDidChangeStore(() => checkMessage.clear()));
+  context.subscriptions.push(vscode.commands.registerCommand('verity.test.checkMessage', () => checkMessage.current()));
+
   /** Checks a range of a document, stores the verdicts and makes the result the report's latest. */
   async function checkRange(doc: vscode.TextDocument, target: vscode.Range): Promise<CheckResult | undefined> {
     const text = doc.getText(target);
     if (!text.trim()) return undefined;
     const t0 = Date.now();
+    checkMessage.clear();
     return vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Verity: checking' }, async () => {
       // A stored index answers at once; a reconcile with the disk may still be going on behind it.
       let verity: Verity;
@@ -132,7 +139,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
       const line = checkStatusLine(result);
       lastCheck = { line, waitedForIndexMs: t1 - t0, checkMs: result.ms, totalMs: Date.now() - t0 };
       log.info(`checked ${result.summary.sentences} sentences in ${doc.uri.fsPath}: ${countsText(countFindings(result.sentences))} (${lastCheck.totalMs} ms: ${lastCheck.waitedForIndexMs} ms waiting for the index, ${result.ms} ms checking)`);
-      vscode.window.setStatusBarMessage(line, 15000);
+      checkMessage.show(line);
       return result;
     });
   }
@@ -149,6 +156,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   function showStoreError(e: unknown): void {
     if (!service.serverStoreSet() || !isVerityError(e) || !e.code.startsWith('STORE_')) throw e;
     log.error(`check: ${e.message}`);
+    checkMessage.clear();
     lastStoreError = `Verity: could not read the team index (verity.store) — ${e.message}`;
     // not awaited: the check's progress ends now, the message stays until dismissed
     void vscode.window.showErrorMessage(lastStoreError, 'Set Store Password', 'Open Settings').then((pick) => {

@@ -48,6 +48,9 @@ export class VerityService implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the index changed (files added, updated or removed). */
   readonly onDidChange = this.changed.event;
+  private readonly storeChanged = new vscode.EventEmitter<void>();
+  /** Fires when the team index failed to open or read, and when the index is reopened. */
+  readonly onDidChangeStore = this.storeChanged.event;
   /** Whether the last load found a valid snapshot (tests and the status view read it). */
   loadedFromSnapshot = false;
   /** When the index was last opened: started and loaded (epoch ms; the warm-start test and benchmark read them). */
@@ -83,6 +86,7 @@ export class VerityService implements vscode.Disposable {
       this.status,
       this.ocr,
       this.changed,
+      this.storeChanged,
       watcher,
       watcher.onDidCreate((uri) => this.onFileEvent(uri, 'update')),
       watcher.onDidChange((uri) => this.onFileEvent(uri, 'update')),
@@ -228,6 +232,7 @@ export class VerityService implements vscode.Disposable {
   private failServerStore(message: string): void {
     this.storeFailed = true;
     this.status.text = '$(error) Verity: team index unreachable';
+    this.storeChanged.fire();
     this.status.tooltip = `Verity could not read the team index (verity.store): ${message}. Checks and questions try again on their next run.`;
     this.status.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
   }
@@ -457,6 +462,7 @@ export class VerityService implements vscode.Disposable {
   /** Drops the facade (saving first) and opens it again: settings changes and the restart test. */
   async restart(): Promise<Verity> {
     this.storeFailed = false;
+    this.storeChanged.fire();
     this.abort?.abort();
     this.ocr.cancel();
     await this.indexing;

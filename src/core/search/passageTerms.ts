@@ -4,8 +4,9 @@
  * lengths in terms. A server adapter stores these, so stemming, compounds and lengths match the
  * local index exactly and BM25F scores the same.
  */
-import { analyze } from '../text/analyzer';
+import { analyze, normalizeWord, termOfWord, wordSpans } from '../text/analyzer';
 import { fieldTexts } from '../index/memorySegment';
+import { MISS, SLOW, WordTable } from '../index/wordTable';
 import { weightTerms, type WeightedTerm } from '../index/ranking';
 import type { Passage } from '../types';
 
@@ -31,6 +32,114 @@ export function passagePostings(p: Passage): PassagePostings {
     }
   }
   return { lens, terms };
+}
+
+/** A passage's postings as {@link PassageAnalyzer} gives them: term numbers local to the analyzer. */
+export interface AnalysedPassage {
+  /** Field lengths (title, headings, body) in terms. */
+  lens: [number, number, number];
+  /** The passage's distinct terms, as the analyzer's term numbers ({@link PassageAnalyzer.term}). */
+  ids: Int32Array;
+  /** Three counts per entry of `ids` (title, headings, body), capped at 255. */
+  tfs: Uint8Array;
+}
+
+/**
+ * The postings of many passages, as {@link passagePostings} computes them, for a writer that
+ * analyses a whole corpus: each surface word goes through the analyzer once (a word table, as
+ * the segment index's buffer keeps), a term is a number, and a passage's postings are two typed
+ * arrays, not a Map of arrays (at 100k passages the per-passage Maps cost the server store's
+ * writer more in garbage collection than the analysis itself).
+ */
+export class PassageAnalyzer {
+  private readonly words = new WordTable();
+  private readonly terms: string[] = [];
+  private readonly numbers = new Map<string, number>();
+  private readonly spans = { spans: new Int32Array(1024) };
+  /** Per term number: its entry in the passage being analysed, plus one (0: not in it yet). */
+  private slot = new Int32Array(1024);
+  private ids = new Int32Array(256);
+  private tfs = new Uint8Array(3 * 256);
+
+  /** How many terms the analyzer has numbered. */
+  get size(): number {
+    return this.terms.length;
+  }
+
+  /** The term of number `id`. */
+  term(id: number): string {
+    return this.terms[id]!;
+  }
+
+  /** The number of `term`, if the analyzer met it. */
+  numberOf(term: string): number | undefined {
+    return this.numbers.get(term);
+  }
+
+  /** The postings of `p`. */
+  analyse(p: Passage): AnalysedPassage {
+    const texts = fieldTexts(p);
+    const lens: [number, number, number] = [0, 0, 0];
+    let n = 0;
+    for (let f = 0; f < 3; f++) {
+      const text = texts[f]!;
+      const words = wordSpans(text, this.spans);
+      const spans = this.spans.spans;
+      let len = 0;
+      for (let i = 0; i < words; i++) {
+        const id = this.numberOfSpan(text, spans[2 * i]!, spans[2 * i + 1]!);
+        if (id < 0) continue;
+        len++;
+        let at = this.slot[id]! - 1;
+        if (at < 0) {
+          if (n === this.ids.length) {
+            this.ids = grown(this.ids, 2 * n);
+            const t = new Uint8Array(6 * n);
+            t.set(this.tfs);
+            this.tfs = t;
+          }
+          at = n++;
+          this.ids[at] = id;
+          this.tfs[3 * at] = this.tfs[3 * at + 1] = this.tfs[3 * at + 2] = 0;
+          this.slot[id] = at + 1;
+        }
+        if (this.tfs[3 * at + f]! < 255) this.tfs[3 * at + f]!++;
+      }
+      lens[f] = len;
+    }
+    const ids = this.ids.slice(0, n);
+    for (let i = 0; i < n; i++) this.slot[ids[i]!] = 0;
+    return { lens, ids, tfs: this.tfs.slice(0, 3 * n) };
+  }
+
+  /** The term number of the word [start, end) of `text`; -1 for a word without a term (a stop word). */
+  private numberOfSpan(text: string, start: number, end: number): number {
+    const id = this.words.spanId(text, start, end);
+    if (id !== MISS && id !== SLOW) return id;
+    const word = normalizeWord(text, start, end);
+    if (id === SLOW) {
+      const known = this.words.wordId(word);
+      if (known !== MISS) return known;
+    }
+    const term = termOfWord(word);
+    let n = -1;
+    if (term) {
+      n = this.numbers.get(term) ?? -1;
+      if (n < 0) {
+        n = this.terms.push(term) - 1;
+        this.numbers.set(term, n);
+        if (n >= this.slot.length) this.slot = grown(this.slot, 2 * this.slot.length);
+      }
+    }
+    this.words.add(word, n);
+    return n;
+  }
+}
+
+function grown(a: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(length);
+  b.set(a);
+  return b;
 }
 
 /** A query's weighted terms, as the segment index weighs them. */

@@ -29,56 +29,61 @@ export function encodeBlock(postings: Posting[]): Buffer {
 
 /**
  * Blocks built straight from a write's passages, all in one buffer (what insertBlocks sends):
- * per term, the indexes `at` of the passages holding it and their counts `tf`; `pnos`, `fnos`
- * and `lens` per passage index. The same bytes as encodeBlock's, without an object per posting.
+ * term k's postings are entries start[k] .. start[k + 1] of `holder` (the index of the passage
+ * holding it) and of `tf` (three counts each); `pnos`, `fnos` per passage index and `lens`
+ * three per passage index. The same bytes as encodeBlock's, without an object per posting.
  * Each block starts at a multiple of 4 bytes, so its columns are written through typed arrays.
  */
 export function packBlocks(
-  terms: ReadonlyArray<{ at: readonly number[]; tf: ReadonlyArray<readonly [number, number, number]> }>,
+  start: Int32Array,
+  holder: Int32Array,
+  tf: Uint8Array,
   pnos: Int32Array,
   fnos: Int32Array,
-  lens: ReadonlyArray<readonly [number, number, number]>,
+  lens: Uint32Array,
 ): { data: Buffer; offsets: number[]; lengths: number[] } {
   if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error('big-endian hosts are not supported by the PostgreSQL store');
+  const terms = start.length - 1;
   const offsets: number[] = [];
   const lengths: number[] = [];
   let size = 0;
-  for (const t of terms) {
+  for (let k = 0; k < terms; k++) {
     offsets.push(size);
-    const len = 4 + 23 * t.at.length;
+    const len = 4 + 23 * (start[k + 1]! - start[k]!);
     lengths.push(len);
     size += (len + 3) & ~3;
   }
   const ab = new ArrayBuffer(size);
   const dv = new DataView(ab);
-  terms.forEach((t, k) => {
-    const n = t.at.length;
+  for (let k = 0; k < terms; k++) {
+    const from = start[k]!;
+    const n = start[k + 1]! - from;
     const base = offsets[k]!;
     // passage order: writes number passages in the order given, so this is the rare case
-    let order: ArrayLike<number> = { length: n };
-    let sorted = true;
-    for (let i = 1; i < n && sorted; i++) if (pnos[t.at[i]!]! <= pnos[t.at[i - 1]!]!) sorted = false;
-    if (!sorted) order = Array.from({ length: n }, (_, i) => i).sort((a, b) => pnos[t.at[a]!]! - pnos[t.at[b]!]!);
+    let order: number[] | undefined;
+    for (let j = 1; j < n; j++) {
+      if (pnos[holder[from + j]!]! > pnos[holder[from + j - 1]!]!) continue;
+      order = Array.from({ length: n }, (_, i) => from + i).sort((a, b) => pnos[holder[a]!]! - pnos[holder[b]!]!);
+      break;
+    }
     dv.setUint32(base, n, true);
     const P = new Int32Array(ab, base + 4, n);
     const F = new Int32Array(ab, base + 4 + 4 * n, n);
     const L = new Uint32Array(ab, base + 4 + 8 * n, 3 * n);
     const T = new Uint8Array(ab, base + 4 + 20 * n, 3 * n);
     for (let j = 0; j < n; j++) {
-      const q = sorted ? j : (order as number[])[j]!;
-      const i = t.at[q]!;
-      const tf = t.tf[q]!;
-      const l = lens[i]!;
+      const q = order ? order[j]! : from + j;
+      const i = holder[q]!;
       P[j] = pnos[i]!;
       F[j] = fnos[i]!;
-      L[3 * j] = l[0];
-      L[3 * j + 1] = l[1];
-      L[3 * j + 2] = l[2];
-      T[3 * j] = Math.min(255, tf[0]);
-      T[3 * j + 1] = Math.min(255, tf[1]);
-      T[3 * j + 2] = Math.min(255, tf[2]);
+      L[3 * j] = lens[3 * i]!;
+      L[3 * j + 1] = lens[3 * i + 1]!;
+      L[3 * j + 2] = lens[3 * i + 2]!;
+      T[3 * j] = tf[3 * q]!;
+      T[3 * j + 1] = tf[3 * q + 1]!;
+      T[3 * j + 2] = tf[3 * q + 2]!;
     }
-  });
+  }
   return { data: Buffer.from(ab), offsets, lengths };
 }
 
@@ -171,13 +176,7 @@ export function mergeBlocks(blocks: readonly Block[], dead?: ReadonlySet<number>
 /** Approximate bytes a decoded block holds (for the reader's cache budget). */
 export const blockBytes = (b: Block): number => 23 * b.n + 64;
 
-/** Term ids packed as i32 (a passage's terms, kept to take them out of the statistics on delete). */
-export function packIds(ids: readonly number[]): Buffer {
-  const buf = Buffer.allocUnsafe(4 * ids.length);
-  ids.forEach((id, i) => buf.writeInt32LE(id, 4 * i));
-  return buf;
-}
-
+/** A passage's term ids, packed as i32 by the writer (to take them out of the statistics on delete). */
 export function unpackIds(buf: Buffer): number[] {
   const out: number[] = [];
   for (let at = 0; at + 4 <= buf.length; at += 4) out.push(buf.readInt32LE(at));

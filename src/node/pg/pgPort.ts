@@ -25,7 +25,7 @@ import { BlockCache } from './blockCache';
 import { RowsMoved, searchPool as searchPoolOf } from './pgSearch';
 import type { PoolCounters } from './pgScore';
 import { ensureSchema, LOCK_CLASS, PG_SCHEMA_VERSION } from './pgSchema';
-import { prepareFile, removeFileRows, writeFileRows, type FileWrite, type WriteStepHook } from './pgWrite';
+import { prepareFile, removeFileRows, writeFileRows, WriterState, type FileWrite, type WriteStepHook } from './pgWrite';
 
 export interface PgPortOptions {
   /** 'write' takes the corpus's writer lock and creates the tables and corpus when missing. */
@@ -85,6 +85,7 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
   const cache = new BlockCache((opts.cacheMB ?? 256) * 1024 * 1024);
   let writer: pg.PoolClient | undefined;
   let corpus: number | undefined;
+  const writeState = new WriterState();
 
   const findCorpus = async (): Promise<number | undefined> => {
     const have = await pool.query<{ exists: boolean }>("SELECT to_regclass('verity_schema') IS NOT NULL AS exists");
@@ -162,7 +163,7 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
     const batch = pending;
     pending = [];
     pendingPassages = 0;
-    const run = inTransaction(batch.length === 1 ? `writing ${batch[0]!.record.path}` : `writing ${batch.length} files (${batch[0]!.record.path}, …)`, (c, id) => writeFileRows(c, id, batch, opts.onWriteStep));
+    const run = inTransaction(batch.length === 1 ? `writing ${batch[0]!.record.path}` : `writing ${batch.length} files (${batch[0]!.record.path}, …)`, (c, id) => writeFileRows(c, id, batch, writeState, opts.onWriteStep));
     if (wait) return run;
     run.catch(() => undefined);
     inFlight = run;
@@ -173,7 +174,7 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
     async writeFile(record: FileRecord, passages: readonly Passage[]) {
       const batching = (opts.batchPassages ?? 0) > 0;
       const f = { record, passages };
-      if (batching) prepareFile(f);
+      if (batching) prepareFile(writeState, f);
       pending.push(f);
       pendingPassages += passages.length;
       if (pendingPassages >= (opts.batchPassages ?? 0)) await commitPending(!batching);

@@ -44,7 +44,11 @@ test('blocks packed from a write are byte for byte the encoded postings, in pass
     { at: [1], tf: [[0, 0, 3]] as const },
     { at: [0, 2], tf: [[2, 0, 0], [0, 0, 1]] as const },
   ];
-  const packed = packBlocks(terms, pnos, fnos, lens);
+  // the write's flat layout: term k's postings at start[k] .. start[k + 1]
+  const start = Int32Array.from([0, 4, 5, 7]);
+  const holder = Int32Array.from(terms.flatMap((t) => t.at));
+  const tf = Uint8Array.from(terms.flatMap((t) => t.tf.flat()));
+  const packed = packBlocks(start, holder, tf, pnos, fnos, Uint32Array.from(lens.flat()));
   terms.forEach((t, k) => {
     const want = encodeBlock(t.at.map((i, q) => ({ pno: pnos[i]!, fno: fnos[i]!, lens: lens[i]!, tf: t.tf[q]! })));
     const got = packed.data.subarray(packed.offsets[k]!, packed.offsets[k]! + packed.lengths[k]!);
