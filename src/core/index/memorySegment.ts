@@ -4,11 +4,11 @@
  * passages into an immutable segment (flush.ts); deleting from the buffer only clears a flag.
  */
 import { idKey } from './idKey';
-import { normalizeWord, termOfWord, wordSpans } from '../text/analyzer';
+import { wordSpans } from '../text/analyzer';
 import type { FileRecord, Passage } from '../types';
 import { FIELD_COUNT } from './corpusStats';
 import { KINDS } from './segment';
-import { MISS, SLOW, WordTable } from './wordTable';
+import { TermNumbers } from './wordTable';
 
 /** Growable posting list: documents ascending, FIELD_COUNT counts per posting. */
 export interface GrowPostings {
@@ -42,10 +42,12 @@ export class MemorySegment {
   readonly byId = new Map<string, number>();
   /** Documents of each global path, in order. */
   readonly byPath = new Map<number, number[]>();
-  /** Posting lists by term: the term's id in `termIds`, its list at that index of `lists`. */
-  readonly termIds = new Map<string, number>();
-  readonly terms: string[] = [];
   readonly lists: GrowPostings[] = [];
+  /** Term ids of the words met so far (analysis runs once per word); a new term gets its posting list. */
+  private readonly numbers = new TermNumbers((id) => {
+    this.lists.push({ docs: new Int32Array(2), tf: new Uint8Array(2 * FIELD_COUNT), n: 0 });
+    if (id >= this.counts.length) this.counts = growTo(this.counts, id + 1);
+  });
   readonly vectors = new Map<number, Float32Array>();
   /** File records set since the last flush (they go into the next segment). */
   readonly files = new Map<string, FileRecord>();
@@ -55,8 +57,6 @@ export class MemorySegment {
   private readonly seen: number[] = [];
   private readonly lastText: string[] = ['', ''];
   private readonly lastIds: Int32Array[] = [new Int32Array(0), new Int32Array(0)];
-  /** Each word met so far and its term id (-1: no term), so analysis runs once per word. */
-  private readonly words = new WordTable();
   /** Scratch: word spans of the field being added, and their term ids. */
   private readonly spans = { spans: new Int32Array(1024) };
   private idScratch = new Int32Array(1024);
@@ -139,39 +139,22 @@ export class MemorySegment {
     const spans = this.spans.spans;
     if (this.idScratch.length < n) this.idScratch = new Int32Array(Math.max(n, 2 * this.idScratch.length));
     const ids = this.idScratch;
-    const table = this.words;
     let k = 0;
     for (let i = 0; i < n; i++) {
-      const start = spans[2 * i]!;
-      const end = spans[2 * i + 1]!;
-      let id = table.spanId(text, start, end);
-      if (id === MISS) id = this.learn(normalizeWord(text, start, end));
-      else if (id === SLOW) {
-        const word = normalizeWord(text, start, end);
-        id = table.wordId(word);
-        if (id === MISS) id = this.learn(word);
-      }
+      const id = this.numbers.ofSpan(text, spans[2 * i]!, spans[2 * i + 1]!);
       if (id >= 0) ids[k++] = id;
     }
     return k;
   }
 
-  /** Analyses a word met for the first time in this buffer; returns its term id (-1: none). */
-  private learn(word: string): number {
-    const term = termOfWord(word);
-    let id = -1;
-    if (term) {
-      const known = this.termIds.get(term);
-      if (known !== undefined) id = known;
-      else {
-        id = this.terms.push(term) - 1;
-        this.termIds.set(term, id);
-        this.lists.push({ docs: new Int32Array(2), tf: new Uint8Array(2 * FIELD_COUNT), n: 0 });
-        if (id >= this.counts.length) this.counts = growTo(this.counts, id + 1);
-      }
-    }
-    this.words.add(word, id);
-    return id;
+  /** Posting lists by term: the term's id here, its list at that index of `lists`. */
+  get termIds(): ReadonlyMap<string, number> {
+    return this.numbers.ids;
+  }
+
+  /** The terms, by id. */
+  get terms(): readonly string[] {
+    return this.numbers.terms;
   }
 
   private addOccurrences(p: GrowPostings, doc: number, f: number, count: number): void {

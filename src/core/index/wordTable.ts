@@ -9,6 +9,8 @@
  * looked up by its string. Both hash the normalised characters, so they meet in one table.
  */
 
+import { normalizeWord, termOfWord } from '../text/analyzer';
+
 /** The span's word is not in the table (the caller normalises it and {@link WordTable.add}s it). */
 export const MISS = -2;
 /** The span holds a character the fast path does not fold: look it up by its normalised string. */
@@ -137,8 +139,52 @@ export class WordTable {
   }
 }
 
-function grown(a: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
+/** A copy of `a` in a new array of `length` entries. */
+export function grown(a: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
   const b = new Int32Array(length);
   b.set(a);
   return b;
+}
+
+/**
+ * Term numbers for the words of texts: each surface word goes through the analyzer once (a
+ * {@link WordTable}), and each term gets the next number the first time it is met. What the
+ * segment index's buffer and the server store's writer both number their terms with.
+ */
+export class TermNumbers {
+  private readonly words = new WordTable();
+  /** The terms, by number. */
+  readonly terms: string[] = [];
+  /** The number of each term met. */
+  readonly ids = new Map<string, number>();
+
+  /** @param onNewTerm called with each new term's number, before it is returned */
+  constructor(private readonly onNewTerm: (id: number) => void = () => {}) {}
+
+  /** The term number of the word [start, end) of `text`; -1 for a word without a term (a stop word). */
+  ofSpan(text: string, start: number, end: number): number {
+    const id = this.words.spanId(text, start, end);
+    if (id === MISS) return this.learn(normalizeWord(text, start, end));
+    if (id !== SLOW) return id;
+    const word = normalizeWord(text, start, end);
+    const known = this.words.wordId(word);
+    return known === MISS ? this.learn(word) : known;
+  }
+
+  /** Analyses a word met for the first time; returns its term number (-1: none). */
+  private learn(word: string): number {
+    const term = termOfWord(word);
+    let id = -1;
+    if (term) {
+      const known = this.ids.get(term);
+      if (known !== undefined) id = known;
+      else {
+        id = this.terms.push(term) - 1;
+        this.ids.set(term, id);
+        this.onNewTerm(id);
+      }
+    }
+    this.words.add(word, id);
+    return id;
+  }
 }

@@ -4,9 +4,9 @@
  * lengths in terms. A server adapter stores these, so stemming, compounds and lengths match the
  * local index exactly and BM25F scores the same.
  */
-import { analyze, normalizeWord, termOfWord, wordSpans } from '../text/analyzer';
+import { analyze, wordSpans } from '../text/analyzer';
 import { fieldTexts } from '../index/memorySegment';
-import { MISS, SLOW, WordTable } from '../index/wordTable';
+import { grown, TermNumbers } from '../index/wordTable';
 import { weightTerms, type WeightedTerm } from '../index/ranking';
 import type { Passage } from '../types';
 
@@ -46,15 +46,15 @@ export interface AnalysedPassage {
 
 /**
  * The postings of many passages, as {@link passagePostings} computes them, for a writer that
- * analyses a whole corpus: each surface word goes through the analyzer once (a word table, as
- * the segment index's buffer keeps), a term is a number, and a passage's postings are two typed
- * arrays, not a Map of arrays (at 100k passages the per-passage Maps cost the server store's
- * writer more in garbage collection than the analysis itself).
+ * analyses a whole corpus: each surface word goes through the analyzer once and a term is a
+ * number ({@link TermNumbers}, as the segment index's buffer numbers its terms), and a passage's
+ * postings are two typed arrays, not a Map of arrays (at 100k passages the per-passage Maps cost
+ * the server store's writer more in garbage collection than the analysis itself).
  */
 export class PassageAnalyzer {
-  private readonly words = new WordTable();
-  private readonly terms: string[] = [];
-  private readonly numbers = new Map<string, number>();
+  private readonly numbers = new TermNumbers((id) => {
+    if (id >= this.slot.length) this.slot = grown(this.slot, 2 * this.slot.length);
+  });
   private readonly spans = { spans: new Int32Array(1024) };
   /** Per term number: its entry in the passage being analysed, plus one (0: not in it yet). */
   private slot = new Int32Array(1024);
@@ -63,17 +63,17 @@ export class PassageAnalyzer {
 
   /** How many terms the analyzer has numbered. */
   get size(): number {
-    return this.terms.length;
+    return this.numbers.terms.length;
   }
 
   /** The term of number `id`. */
   term(id: number): string {
-    return this.terms[id]!;
+    return this.numbers.terms[id]!;
   }
 
   /** The number of `term`, if the analyzer met it. */
   numberOf(term: string): number | undefined {
-    return this.numbers.get(term);
+    return this.numbers.ids.get(term);
   }
 
   /** The postings of `p`. */
@@ -87,7 +87,7 @@ export class PassageAnalyzer {
       const spans = this.spans.spans;
       let len = 0;
       for (let i = 0; i < words; i++) {
-        const id = this.numberOfSpan(text, spans[2 * i]!, spans[2 * i + 1]!);
+        const id = this.numbers.ofSpan(text, spans[2 * i]!, spans[2 * i + 1]!);
         if (id < 0) continue;
         len++;
         let at = this.slot[id]! - 1;
@@ -111,35 +111,6 @@ export class PassageAnalyzer {
     for (let i = 0; i < n; i++) this.slot[ids[i]!] = 0;
     return { lens, ids, tfs: this.tfs.slice(0, 3 * n) };
   }
-
-  /** The term number of the word [start, end) of `text`; -1 for a word without a term (a stop word). */
-  private numberOfSpan(text: string, start: number, end: number): number {
-    const id = this.words.spanId(text, start, end);
-    if (id !== MISS && id !== SLOW) return id;
-    const word = normalizeWord(text, start, end);
-    if (id === SLOW) {
-      const known = this.words.wordId(word);
-      if (known !== MISS) return known;
-    }
-    const term = termOfWord(word);
-    let n = -1;
-    if (term) {
-      n = this.numbers.get(term) ?? -1;
-      if (n < 0) {
-        n = this.terms.push(term) - 1;
-        this.numbers.set(term, n);
-        if (n >= this.slot.length) this.slot = grown(this.slot, 2 * this.slot.length);
-      }
-    }
-    this.words.add(word, n);
-    return n;
-  }
-}
-
-function grown(a: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(length);
-  b.set(a);
-  return b;
 }
 
 /** A query's weighted terms, as the segment index weighs them. */
