@@ -78,27 +78,25 @@ export class PassageViewProvider implements vscode.TextDocumentContentProvider {
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const file = parseFileViewAddress(uri.path, uri.query);
-    if (file) {
-      const from = source;
-      if (!from) return renderFileView(file, undefined, 'that this window read before', 'the editor no longer reads a team index (verity.store is empty or off)');
-      try {
-        return renderFileView(file, await from.filePassages(file.path), from.describe);
-      } catch (e) {
-        const why = e instanceof Error ? e.message : String(e);
-        this.log.error(`could not fetch the passages of ${file.path}: ${why}`);
-        return renderFileView(file, undefined, from.describe, why);
-      }
-    }
+    if (file) return this.fetched(`the passages of ${file.path}`, (from) => from.filePassages(file.path), (got, describe, why) => renderFileView(file, got, describe, why));
     const ref = parsePassageViewAddress(uri.path, uri.query);
     if (!ref) return 'Not a Verity passage address.\n';
+    return this.fetched(`passage ${ref.passageId} of ${ref.path}`, (from) => from.passage(ref.passageId), (got, describe, why) => renderPassageView(ref, got, describe, why));
+  }
+
+  /**
+   * What `fetch` gets from the store, rendered; without a store, or when the store fails (logged),
+   * the rendering says why.
+   */
+  private async fetched<T>(what: string, fetch: (from: PassageSource) => Promise<T>, render: (got: T | undefined, describe: string, why?: string) => string): Promise<string> {
     const from = source;
-    if (!from) return renderPassageView(ref, undefined, 'that this window read before', 'the editor no longer reads a team index (verity.store is empty or off)');
+    if (!from) return render(undefined, 'that this window read before', 'the editor no longer reads a team index (verity.store is empty or off)');
     try {
-      return renderPassageView(ref, await from.passage(ref.passageId), from.describe);
+      return render(await fetch(from), from.describe);
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
-      this.log.error(`could not fetch passage ${ref.passageId} of ${ref.path}: ${why}`);
-      return renderPassageView(ref, undefined, from.describe, why);
+      this.log.error(`could not fetch ${what}: ${why}`);
+      return render(undefined, from.describe, why);
     }
   }
 }
