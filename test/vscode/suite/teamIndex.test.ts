@@ -8,8 +8,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CheckResult } from '../../../src/core/types';
-import { ingestMarkdown } from '../../../src/core/ingest/markdown';
-import { openPgPort } from '../../../src/node/pg/pgPort';
+import { writeTeamFile } from './teamCorpus';
 import { screenshot, waitFor } from './helpers';
 import { test } from './runner';
 
@@ -18,16 +17,7 @@ const TEAM_FILE = 'team-handbook/travel/passports.md';
 const SOURCE = '# Passports\n\n## Delivery\n\nThe new passport arrives by post within 30 days of the application. Collect it at the town hall if you are abroad.\n';
 const CLAIM = 'The new passport arrives by post within 45 days of the application.';
 
-async function writeCorpus(url: string): Promise<void> {
-  const port = await openPgPort(url, { mode: 'write' });
-  try {
-    const { title, passages } = ingestMarkdown(TEAM_FILE, SOURCE, { minWords: 1, maxWords: 200 });
-    await port.writeFile({ path: TEAM_FILE, kind: 'md', hash: 'team-1', size: SOURCE.length, mtime: 1, state: 'indexed', passages: passages.length, ...(title ? { title } : {}) }, passages);
-    await port.flush();
-  } finally {
-    await port.close();
-  }
-}
+const writeCorpus = (url: string): Promise<void> => writeTeamFile(url, TEAM_FILE, SOURCE, 'team-1');
 
 if (!PG) {
   console.log('# team index (verity.store) test skipped: VERITY_TEST_PG is not set');

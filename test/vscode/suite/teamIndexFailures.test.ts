@@ -15,8 +15,7 @@ import * as assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import * as vscode from 'vscode';
 import type { CheckResult } from '../../../src/core/types';
-import { ingestMarkdown } from '../../../src/core/ingest/markdown';
-import { openPgPort } from '../../../src/node/pg/pgPort';
+import { writeTeamFile } from './teamCorpus';
 import type { SourceGroup } from '../../../src/vscode/sourceGroups';
 import { rangeOf, screenshot, waitFor } from './helpers';
 import { test } from './runner';
@@ -45,16 +44,7 @@ function closedPort(): Promise<number> {
   });
 }
 
-async function writeCorpus(url: string): Promise<void> {
-  const port = await openPgPort(url, { mode: 'write' });
-  try {
-    const { title, passages } = ingestMarkdown(TEAM_FILE, SOURCE, { minWords: 1, maxWords: 200 });
-    await port.writeFile({ path: TEAM_FILE, kind: 'md', hash: 'team-visas-1', size: SOURCE.length, mtime: 1, state: 'indexed', passages: passages.length, ...(title ? { title } : {}) }, passages);
-    await port.flush();
-  } finally {
-    await port.close();
-  }
-}
+const writeCorpus = (url: string): Promise<void> => writeTeamFile(url, TEAM_FILE, SOURCE, 'team-visas-1');
 
 async function setStore(url: string | undefined): Promise<void> {
   await vscode.workspace.getConfiguration().update('verity.store', url, vscode.ConfigurationTarget.Global);
