@@ -2,7 +2,7 @@
  * The lexical profile of a piece of text that the checker compares: content terms (shared
  * analyzer), values (numbers, number words, months, weekdays), names, and negations.
  */
-import { NEGATIONS, STOP_WORDS, stem, tokenize } from '../text/analyzer';
+import { NEGATIONS, STOP_WORDS, stem, tokenize, type Token } from '../text/analyzer';
 import { antonymsOf } from './antonyms';
 import { defaultPrior } from './backgroundStats';
 import { hyphenedNumber, numberPhrase, numericValue, NUMBER, REFERENCE_BEFORE, scaleDigits, wordValue, type Value } from './numbers';
@@ -63,7 +63,7 @@ export interface TermOccurrence {
 export const LOGIC_WORDS: ReadonlySet<string> = new Set([
   'all', 'every', 'each', 'both', 'some', 'any', 'most', 'many', 'much', 'few', 'several', 'more', 'less', 'fewer', 'least',
   'always', 'usually', 'often', 'sometimes', 'rarely', 'seldom', 'occasionally', 'frequently', 'generally', 'typically', 'normally',
-  'only', 'also', 'just', 'even', 'either', 'except', 'unless',
+  'only', 'also', 'just', 'even', 'either', 'except', 'unless', 'same',
   'before', 'after', 'above', 'below', 'over', 'under', 'inside', 'outside', 'up', 'down', 'in', 'out', 'on', 'off',
 ]);
 
@@ -131,6 +131,27 @@ function boundaryBetween(text: string, from: number, to: number): boolean {
   return false;
 }
 
+/**
+ * The capital letters of a code written with its number ("GPT-4", "COVID-19", "W-2") as a token of their
+ * own: the number is a value, and without this the letters, in the same token as the number,
+ * would be skipped with it, so "BLEU-4" would read as "GPT-4".
+ */
+function codePrefixes(tokens: Token[], numberRanges: ReadonlyArray<[number, number]>, text: string): Token[] {
+  let r = 0;
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    while (r < numberRanges.length && numberRanges[r]![1] <= t.start) r++;
+    const range = numberRanges[r];
+    if (!range || range[0] >= t.end || range[0] <= t.start) continue;
+    const prefix = text.slice(t.start, range[0]);
+    // a code is written in capitals; "post-2000", "mid-2020" and "Post-9/11" are words with a number
+    if (!/^\p{Lu}+-$/u.test(prefix)) continue;
+    const word = prefix.slice(0, -1).toLowerCase();
+    tokens[k] = { word, term: STOP_WORDS.has(word) ? '' : stem(word), start: t.start, end: range[0] - 1 };
+  }
+  return tokens;
+}
+
 /** Profiles `text` (already cleaned of markdown). */
 export function profile(raw: string): Profile {
   // scraped text often glues sentences together ("…the label head El-P.Jaime Meline (born …")
@@ -157,7 +178,7 @@ export function profile(raw: string): Profile {
     numberRanges.push([start, start + raw.length]);
     values.push({ v: numericValue(raw), surface: raw, unit: '', unitSurface: '', start, end: start + raw.length, unitEnd: start + raw.length });
   }
-  const tokens = tokenize(text);
+  const tokens = codePrefixes(tokenize(text), numberRanges, text);
   /** Tokens that are (part of) a value, so no value takes another value's word as its unit. */
   const valueTokens = new Set<number>();
   scaleDigits(values, tokens, text, valueTokens);

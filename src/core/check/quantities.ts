@@ -78,7 +78,8 @@ export interface Interval {
   bound: 'exact' | 'lower' | 'upper' | 'about';
 }
 
-const LOWER_BEFORE = /\b(more than|greater than|over|above|exceeding|in excess of|at least|no less than|not less than|a minimum of|minimum of|from)\s*$/i;
+// "no more than 30" is an upper bound: "more than" after a negation is not a lower one
+const LOWER_BEFORE = /\b(?<!\b(?:no|not)\s+)(more than|greater than|over|above|exceeding|in excess of|at least|no less than|not less than|a minimum of|minimum of|from)\s*$/i;
 const UPPER_BEFORE = /\b(less than|fewer than|under|below|up to|at most|no more than|not more than|a maximum of|maximum of|within|no later than)\s*$/i;
 const ABOUT_BEFORE = /(\b(about|around|approximately|approx\.|roughly|nearly|almost|circa|close to|an estimated)|~)\s*$/i;
 const LOWER_AFTER = /^\s*(?:or|and) (more|older|above|over|higher|greater|later|longer)\b|^\s*\+/i;
@@ -105,6 +106,18 @@ export function interval(p: Profile, v: Value): Interval | undefined {
   if (upper) return { lo: 0, hi: x, loOpen: false, hiOpen: OPEN_BOUND.test(upper[1] ?? ''), bound: 'upper' };
   if (ABOUT_BEFORE.test(before)) return { lo: x * (1 - ABOUT), hi: x * (1 + ABOUT), loOpen: false, hiOpen: false, bound: 'about' };
   return { lo: x, hi: x, loOpen: false, hiOpen: false, bound: 'exact' };
+}
+
+/** Where a value is written with the words that bound it ("at least 18", "18 or older", "no more than 30 days"). */
+export function boundedSpan(p: Profile, v: Value): [number, number] {
+  const before = p.text.slice(Math.max(0, v.start - 24), v.start);
+  const b = LOWER_BEFORE.exec(before) ?? UPPER_BEFORE.exec(before);
+  // "no more than": the negation is part of the bound
+  const start = b ? v.start - before.length + b.index - (/\b(no|not)\s+$/i.exec(before.slice(0, b.index))?.[0].length ?? 0) : v.start;
+  const text = valueText(p, v);
+  const end = v.start + text.length;
+  const a = LOWER_AFTER.exec(p.text.slice(end, end + 16)) ?? UPPER_AFTER.exec(p.text.slice(end, end + 16));
+  return [start, a ? end + a[0].length : end];
 }
 
 /** Whether two intervals share a number. */

@@ -379,6 +379,60 @@ test('only a verb in its base form opens an instruction', () => {
 
 test('comparatives with an opposite exclude each other, and two opposites in one place cancel', () => {
   assert.equal(conflict('Closed-book models are less likely to hallucinate.', 'Closed-book models are more likely to hallucinate.')?.kind, 'opposites');
-  assert.equal(conflict('The tank holds fewer than 5 liters.', 'The tank holds more than 5 liters.')?.kind, 'opposites');
+  // before a number the two comparatives bound it: the values kind reads them as bounds that share no number
+  assert.equal(conflict('The tank holds fewer than 5 liters.', 'The tank holds more than 5 liters.')?.kind, 'values');
   assert.equal(conflict('The second plan is less expensive.', 'The second plan is more affordable.'), undefined);
+});
+
+test('"same" against "different" is an opposite, though "same" is a stop word for retrieval', () => {
+  const f = conflict('Use the same access key for both clusters.', 'Use a different access key for both clusters.');
+  assert.equal(f?.kind, 'opposites');
+  assert.equal(f?.tight, true);
+  // a preposition is compared only with its listed opposite, not with WordNet's wider antonyms of "on"
+  assert.equal(conflict('Log on to the portal with a different browser.', 'Log on to the portal with a supported browser.')?.kind, undefined);
+});
+
+test('a negation written in two words keeps its second word on the other side: still one clear edit', () => {
+  const f = conflict('Token length is yes longer an issue for the reranker.', 'Token length is no longer an issue for the reranker.');
+  assert.equal(f?.kind, 'negation');
+  assert.equal(f?.tight, true);
+  assert.equal(conflict('Token length is still an issue for the reranker.', 'Token length is no longer an issue for the reranker.')?.tight, true);
+});
+
+test('a negation reaches past an adverb set off by commas', () => {
+  const f = conflict('It is not, therefore, important to check the sources.', 'It is, therefore, important to check the sources.');
+  assert.equal(f?.kind, 'negation');
+  assert.equal(f?.tight, true);
+  // but not past a clause: "If not, you need …" does not negate "need"
+  assert.equal(conflict('If not, you need to renew the permit online.', 'You need to renew the permit online.'), undefined);
+});
+
+test('the letters of a code written with its number are a name: "BLEU-4" is not "GPT-4"', () => {
+  const f = conflict('We use BLEU-4 to evaluate the responses.', 'We use GPT-4 to evaluate the responses.');
+  assert.equal(f?.kind, 'names');
+  assert.equal(f?.tight, true);
+  assert.equal(conflict('We use GPT-4 to evaluate the responses.', 'We use GPT-4 to evaluate the responses.'), undefined);
+  // the number is still a value of its own, and a code for another code is one edit
+  assert.equal(conflict('We use GPT-3 to evaluate the responses.', 'We use GPT-4 to evaluate the responses.')?.kind, 'values');
+  const code = conflict('To replace a lost card, file Form I-94 at the office.', 'To replace a lost card, file Form DS-11 at the office.');
+  assert.equal(code?.kind, 'values');
+  assert.equal(code?.tight, true);
+});
+
+test('the same number bounded the other way is a conflict; bounds that share a number are not', () => {
+  for (const [claim, source] of [
+    ['You must be at least 18 to apply.', 'You must be under 18 to apply.'],
+    ['The history is not less than 10 turns long.', 'The history is less than 10 turns long.'],
+    ['Applicants must be under 18.', 'Applicants must be 18 or older.'],
+    ['Refunds take no more than 30 days.', 'Refunds take more than 30 days.'],
+  ] as const) {
+    const f = conflict(claim, source);
+    assert.equal(f?.kind, 'values', claim);
+    assert.equal(f?.tight, true, claim);
+  }
+  // "no more than" is an upper bound, as "up to" is; "18 or older" is "at least 18"; a bare figure is left alone
+  assert.equal(conflict('Refunds take no more than 30 days.', 'Refunds take up to 30 days.'), undefined);
+  assert.equal(conflict('Applicants must be 18 or older.', 'Applicants must be at least 18.'), undefined);
+  assert.equal(conflict('Refunds take 5 days.', 'Refunds take more than 5 days.'), undefined);
+  assert.equal(conflict('Refunds take 14 days.', 'Refunds take no more than 30 days.'), undefined);
 });

@@ -17,8 +17,15 @@ const REACH = 3;
 
 /** Index of the first content atom after negation `k` within reach and within its clause, or -1. */
 function governed(atoms: readonly Atom[], k: number, text: string): number {
+  const between = (i: number): string => text.slice(atoms[i - 1]!.end, atoms[i]!.start);
   for (let i = k + 1; i < atoms.length && i <= k + REACH; i++) {
-    if (/[,;:.!?()]/.test(text.slice(atoms[i - 1]!.end, atoms[i]!.start))) return -1;
+    if (/[,;:.!?()]/.test(between(i))) {
+      // an adverb set off by commas does not end the clause ("is not, therefore, required")
+      if (!/^\s*,\s*$/.test(between(i)) || i + 1 >= atoms.length || !/^\s*,\s*$/.test(between(i + 1))) return -1;
+      if (atoms[i]!.type !== 'word' || !partsOfSpeech(atoms[i]!.surface).has('r')) return -1;
+      i++;
+      return atoms[i]!.type === 'word' || atoms[i]!.type === 'value' ? i : -1;
+    }
     if (atoms[i]!.type === 'word' || atoms[i]!.type === 'value') return i;
   }
   return -1;
@@ -69,9 +76,10 @@ function clauseAround(text: string, at: number): [number, number] {
  * ("tartrate does not stay in the bloodstream for 24 hours, whereas succinate stays …") holds both
  * polarities, and only the clause of the word in question counts.
  */
-function inClause(atoms: readonly Atom[], text: string, negs: ReadonlyArray<{ k: number }>, g: number): number {
+function inClause(atoms: readonly Atom[], text: string, negs: ReadonlyArray<{ k: number; g: number }>, g: number): number {
   const [from, to] = clauseAround(text, atoms[g]!.start);
-  return negs.filter(({ k }) => atoms[k]!.start >= from && atoms[k]!.end <= to).length;
+  // a negation that governs this very word counts wherever a comma puts it ("not, therefore, required")
+  return negs.filter((n) => n.g === g || (atoms[n.k]!.start >= from && atoms[n.k]!.end <= to)).length;
 }
 
 /** A denial of ability: "can't", "cannot", "can not", "couldn't". */
@@ -113,8 +121,12 @@ export const negationKind: ConflictKind = {
       const [ci, sj] = pair;
       if (inClause(a.claim, ctx.claim.text, cn, ci) % 2 === inClause(a.source, ctx.source.text, sn, sj) % 2) continue;
       // one word may stand where the negation was ("still" for "no longer", "ever" for "never")
-      const cc = contentAt(a.claim, h.claim);
-      const sc = contentAt(a.source, h.source);
+      // a negation written in two words keeps its second on the other side ("no longer" / "yes
+      // longer", "fails to" / "tries to"): that word is not an edit of its own
+      const cueWords = new Set((claimSide ? a.claim : a.source)[k]!.surface.toLowerCase().split(/\s+/).slice(1));
+      const kept = (x: Atom): boolean => !cueWords.has(x.surface.toLowerCase());
+      const cc = contentAt(a.claim, h.claim).filter((i) => claimSide || kept(a.claim[i]!));
+      const sc = contentAt(a.source, h.source).filter((j) => !claimSide || kept(a.source[j]!));
       const standIn = (xs: number[]): number[] => (xs.length === 1 ? xs : []);
       const c = claimSide ? [k, ...standIn(sc.length === 0 ? cc : [])] : standIn(cc);
       const s = claimSide ? standIn(sc) : [k];

@@ -20,8 +20,19 @@ const particlesOpposed = (a: string, b: string): boolean => OPPOSITE_PARTICLES.s
 
 /** Whether two atoms exclude each other (see the file comment). */
 function excludes(ctx: KindContext, c: Atom, s: Atom): boolean {
-  // a function word against a function word, or against a content word ("less" is one): as written
-  if (c.type === 'logic' || s.type === 'logic') return particlesOpposed(c.surface.toLowerCase(), s.surface.toLowerCase());
+  // a function word against a function word, or against a content word ("less" is one): as written;
+  // against a content word WordNet's antonyms count as well ("the same key" / "a different key"),
+  // but never for a quantifier (the quantifiers kind reads "all" / "partial")
+  if (c.type === 'logic' || s.type === 'logic') {
+    if (particlesOpposed(c.surface.toLowerCase(), s.surface.toLowerCase())) return true;
+    const word = c.type === 'logic' ? s : c;
+    const logic = c.type === 'logic' ? c : s;
+    const lw = logic.surface.toLowerCase();
+    // prepositions and particles only as listed: WordNet widens "on" and "up" to words that are
+    // not their opposites in running text ("on" / "different", "up" / "weak")
+    const particle = OPPOSITE_PARTICLES.some((pair) => pair.includes(lw));
+    return word.type === 'word' && !word.name && !particle && !QUANTIFIER_WORDS.has(lw) && antonymous(logic.surface, word.surface);
+  }
   // a value written as one word is a word too ("a single cluster" / "multiple clusters", "the first" / "the last")
   const asWord = (x: Atom): boolean => x.type === 'word' || (x.type === 'value' && /^\p{L}+$/u.test(x.surface));
   if (!asWord(c) || !asWord(s)) return false;

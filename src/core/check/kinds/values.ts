@@ -6,7 +6,7 @@
  */
 import type { Atom, Hunk } from '../alignment';
 import type { Profile, Value } from '../profile';
-import { compatible, interval, measure, otherPeriod, quantity, states, valueKind, valueText, YEARLIKE } from '../quantities';
+import { boundedSpan, compatible, interval, measure, otherPeriod, overlaps, quantity, states, valueKind, valueText, YEARLIKE } from '../quantities';
 import { stem } from '../../text/analyzer';
 import { finding, tightIn, type ConflictKind, type Finding, type KindContext, firstTight } from './kind';
 
@@ -51,7 +51,39 @@ function comparable(c: Value, w: Value): boolean {
 /** The word atoms among `idx` written as part of value `v` ("times" of "three times a day", its unit word). */
 const unitAtoms = (atoms: readonly Atom[], idx: readonly number[], v: Value): number[] => idx.filter((i) => atoms[i]!.type === 'word' && atoms[i]!.start >= v.end && atoms[i]!.end <= v.unitEnd);
 
+/** The word atom among `idx` that is the letters of a code written with value `v` ("DS" of "DS-11"): one edit with it. */
+const codeLetters = (atoms: readonly Atom[], idx: readonly number[], v: Value): number[] => idx.filter((i) => atoms[i]!.type === 'word' && atoms[i]!.end === v.start - 1);
+
+/**
+ * The same number bounded the other way ("at least 18" / "under 18", "not less than 10" / "less
+ * than 10"): the bound words are the edit, the number aligned after them. Only two bounds that
+ * share no number conflict; a bare figure against a bound ("50" / "more than 50") is left alone.
+ */
+function boundFlip(ctx: KindContext, h: Hunk): Finding | undefined {
+  const { a, claim, source } = ctx;
+  if (h.claim.length === 0 && h.source.length === 0) return undefined;
+  // the first pair of values just after the hunk, on each side where the hunk has atoms
+  const near = (idx: readonly number[], at: number): boolean => idx.length === 0 || (at > Math.max(...idx) && at - Math.max(...idx) <= 3);
+  const pair = a.pairs.find(([i, j]) => a.claim[i]!.type === 'value' && a.source[j]!.type === 'value' && near(h.claim, i) && near(h.source, j));
+  if (!pair) return undefined;
+  const [ci, sj] = pair;
+  const cv = a.claim[ci]!.value!;
+  const sv = a.source[sj]!.value!;
+  const cr = interval(claim, cv);
+  const sr = interval(source, sv);
+  const bounded = (r: typeof cr): boolean => r?.bound === 'lower' || r?.bound === 'upper';
+  if (!cr || !sr || !bounded(cr) || !bounded(sr) || cr.bound === sr.bound || overlaps(cr, sr)) return undefined;
+  const cs = [...h.claim, ci];
+  const ss = [...h.source, sj];
+  const f = finding(ctx, 'values', 'range', h, cs, ss, tightIn(ctx, h, cs, ss));
+  const [cStart, cEnd] = boundedSpan(claim, cv);
+  const [sStart, sEnd] = boundedSpan(source, sv);
+  return { ...f, claimText: claim.text.slice(cStart, cEnd), sourceText: source.text.slice(sStart, sEnd), claimStart: cStart, claimEnd: cEnd };
+}
+
 function inHunk(ctx: KindContext, h: Hunk): Finding | undefined {
+  const flip = boundFlip(ctx, h);
+  if (flip) return flip;
   const { a, claim, source } = ctx;
   for (const ci of h.claim) {
     const c = a.claim[ci]!;
@@ -67,8 +99,8 @@ function inHunk(ctx: KindContext, h: Hunk): Finding | undefined {
       const cRange = interval(claim, cv);
       const sRange = interval(source, sv);
       if (cRange && sRange && compatible(cRange, sRange)) continue;
-      const cs = [ci, ...unitAtoms(a.claim, h.claim, cv)];
-      const ss = [sj, ...unitAtoms(a.source, h.source, sv)];
+      const cs = [ci, ...unitAtoms(a.claim, h.claim, cv), ...codeLetters(a.claim, h.claim, cv)];
+      const ss = [sj, ...unitAtoms(a.source, h.source, sv), ...codeLetters(a.source, h.source, sv)];
       let display: Finding['display'] = isDate(cv, sv) ? 'date' : 'number';
       if (cv.v === sv.v && measure(cv.unit) && measure(sv.unit)) display = 'unit';
       else if (display === 'number' && (inRange(claim, cv) || inRange(source, sv))) display = 'range';
