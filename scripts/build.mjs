@@ -11,8 +11,30 @@ const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
+/**
+ * Large JSON files (the checker's word tables, 3.4 MB) as one string parsed on first use: V8
+ * scans a string literal far faster than it compiles and runs an object literal of the same
+ * data, and a command that never checks a sentence (`verity search`, `verity index`) never
+ * parses them. Each top-level key becomes a getter, so `data.words` reads as before; a module
+ * must not read them at load (src/core/check/lexicon.ts and antonyms.ts read on first use).
+ */
+const lazyJson = {
+  name: 'lazy-json',
+  setup(b) {
+    b.onLoad({ filter: /\.json$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (text.length < 16 * 1024) return undefined;
+      const data = JSON.parse(text);
+      if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+      const getters = Object.keys(data).map((k) => `get ${JSON.stringify(k)}() { return (parsed ??= JSON.parse(TEXT))[${JSON.stringify(k)}]; }`);
+      return { contents: `const TEXT = ${JSON.stringify(JSON.stringify(data))};\nlet parsed;\nexport default { ${getters.join(', ')} };`, loader: 'js' };
+    });
+  },
+};
+
 const common = {
   bundle: true,
+  plugins: [lazyJson],
   sourcemap: production ? false : 'linked',
   minify: production,
   logLevel: 'warning',

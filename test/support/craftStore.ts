@@ -20,7 +20,8 @@ export function craftStore(dir: string, mutate: (passages: Array<Record<string, 
     const main = new Uint8Array(readFileSync(path.join(dir, `${entry.name}.seg`)));
     const fdt = new Uint8Array(readFileSync(path.join(dir, `${entry.name}.fdt`)));
     const pst = new Uint8Array(readFileSync(path.join(dir, `${entry.name}.pst`)));
-    const seg = new Segment(entry.name, main, new MemoryBlob(pst), new MemoryBlob(fdt));
+    const dic = new Uint8Array(readFileSync(path.join(dir, `${entry.name}.dic`)));
+    const seg = new Segment(entry.name, main, new MemoryBlob(pst), new MemoryBlob(fdt), new MemoryBlob(dic));
     const passages = Array.from({ length: seg.docs }, (_, d) => ({ ...(JSON.parse(new TextDecoder().decode(seg.recordBytes(d))) as object), path: seg.pathName(d) }) as Record<string, unknown>);
     mutate(passages);
     const records = passages.map((p) => new TextEncoder().encode(JSON.stringify({ ...p, path: undefined })));

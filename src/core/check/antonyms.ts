@@ -5,14 +5,16 @@
  */
 import data from './antonyms.json';
 
-const table = data.antonyms as Record<string, string | undefined>;
+// read on first use, not at load (the CLI bundle parses it only when a command checks text)
+let pairs: Record<string, string | undefined> | undefined;
+const table = (): Record<string, string | undefined> => (pairs ??= data.antonyms as Record<string, string | undefined>);
 const split = new Map<string, readonly string[]>();
 
 /** The antonyms of a stemmed word (undefined when WordNet lists none). */
 export function antonymsOf(term: string): readonly string[] | undefined {
-  if (!Object.prototype.hasOwnProperty.call(table, term)) return undefined;
+  if (!Object.prototype.hasOwnProperty.call(table(), term)) return undefined;
   let list = split.get(term);
-  if (!list) split.set(term, (list = table[term]!.split(' ')));
+  if (!list) split.set(term, (list = table()[term]!.split(' ')));
   return list;
 }
 

@@ -16,8 +16,11 @@ import { stem } from '../text/analyzer';
 export type Relation = 'equivalent' | 'forward' | 'reverse' | 'alternation' | 'sibling' | 'independent';
 export type PartOfSpeech = 'n' | 'v' | 'a' | 'r';
 
-const table = data.words as Record<string, string | undefined>;
-const ranges = data.ranges as Record<PartOfSpeech, [number, number]>;
+// read on first use, not at load: the CLI bundle parses the 2.5 MB table only when a command checks text
+let words: Record<string, string | undefined> | undefined;
+const table = (): Record<string, string | undefined> => (words ??= data.words as Record<string, string | undefined>);
+let posRanges: Record<PartOfSpeech, [number, number]> | undefined;
+const ranges = (): Record<PartOfSpeech, [number, number]> => (posRanges ??= data.ranges as Record<PartOfSpeech, [number, number]>);
 const synsetCache = new Map<string, readonly number[]>();
 const parentCache = new Map<number, readonly number[]>();
 /**
@@ -29,7 +32,7 @@ const wordSynsetCache = new Map<string, readonly number[]>();
 const posCache = new Map<string, ReadonlySet<PartOfSpeech>>();
 const CACHE_MAX = 50_000;
 
-const has = (w: string): boolean => Object.prototype.hasOwnProperty.call(table, w);
+const has = (w: string): boolean => Object.prototype.hasOwnProperty.call(table(), w);
 
 /**
  * The WordNet lemmas a written word may be a form of: itself, and what regular inflection rules
@@ -69,7 +72,7 @@ function lemmasOfLower(w: string): string[] {
 function synsetsOfLemma(lemma: string): readonly number[] {
   let s = synsetCache.get(lemma);
   if (s) return s;
-  s = (table[lemma] ?? '').split(',').filter(Boolean).map((x) => parseInt(x, 36));
+  s = (table()[lemma] ?? '').split(',').filter(Boolean).map((x) => parseInt(x, 36));
   if (synsetCache.size >= CACHE_MAX) synsetCache.clear();
   synsetCache.set(lemma, s);
   return s;
@@ -98,7 +101,7 @@ function parentsOf(s: number): readonly number[] {
   return p;
 }
 
-const posOfSynset = (s: number): PartOfSpeech => (['n', 'v', 'a', 'r'] as const).find((p) => s >= ranges[p][0] && s < ranges[p][1]) ?? 'n';
+const posOfSynset = (s: number): PartOfSpeech => (['n', 'v', 'a', 'r'] as const).find((p) => s >= ranges()[p][0] && s < ranges()[p][1]) ?? 'n';
 
 /** The parts of speech a written word may have. */
 export function partsOfSpeech(word: string): ReadonlySet<PartOfSpeech> {

@@ -11,7 +11,7 @@ import { encodeDeletes } from './deletes';
 import { flushAll } from './flush';
 import { INDEX_FORMAT_VERSION, isStoreFile, MANIFEST_NAME, type Manifest, type SegmentEntry } from './manifest';
 import type { Segment } from './segment';
-import { copySegment, DELETES_FILE, POSTINGS_FILE, SEG_FILE, STORED_FILE } from './segmentFiles';
+import { copySegment, DELETES_FILE, DICT_FILE, POSTINGS_FILE, SEG_FILE, STORED_FILE } from './segmentFiles';
 import type { SegmentSet } from './segmentSet';
 
 /** Writes what `seg`'s deletions are now to `storage` when its deletes file there is stale. */
@@ -43,6 +43,7 @@ function entryOf(seg: Segment, storage: StoragePort): SegmentEntry {
     seg: { bytes: seg.main.length, hash: (seg.mainHash ??= contentHash(seg.main)) },
     postingsBytes: seg.postings.size,
     storedBytes: seg.storedFile.size,
+    dictBytes: seg.dictFile.size,
     ...(del ? { del } : {}),
   };
 }
@@ -54,6 +55,7 @@ export function filesOf(m: Pick<Manifest, 'segments'>): Set<string> {
     out.add(SEG_FILE(e.name));
     out.add(POSTINGS_FILE(e.name));
     out.add(STORED_FILE(e.name));
+    out.add(DICT_FILE(e.name));
     if (e.del) out.add(e.del.file);
   }
   return out;
@@ -79,7 +81,7 @@ export async function commit(set: SegmentSet, storage: StoragePort, meta: unknow
 /** Removes store files that `referenced` does not name (and no running merge writes). */
 export async function sweep(storage: StoragePort, referenced: ReadonlySet<string>, keep: ReadonlySet<string>): Promise<void> {
   for (const name of await storage.list()) {
-    if (!isStoreFile(name) || referenced.has(name) || keep.has(name.replace(/(\.(seg|pst|fdt)|-\d+\.del)$/, ''))) continue;
+    if (!isStoreFile(name) || referenced.has(name) || keep.has(name.replace(/(\.(seg|pst|fdt|dic)|-\d+\.del)$/, ''))) continue;
     // a file another process still holds open may refuse (Windows): the next commit tries again
     await storage.remove(name).catch(() => undefined);
   }

@@ -83,7 +83,7 @@ async function open(storage: StoragePort, manifest: Manifest, opts: PassageIndex
       const seg = await openSegment(storage, entry.name, undefined, entry.seg);
       if (!seg) throw new Vanished(`${entry.name} files`);
       opened.push(seg);
-      if (seg.docs !== entry.docs || seg.postings.size !== entry.postingsBytes || seg.storedFile.size !== entry.storedBytes) throw new FormatError(`segment ${entry.name} does not match its manifest`);
+      if (seg.docs !== entry.docs || seg.postings.size !== entry.postingsBytes || seg.storedFile.size !== entry.storedBytes || seg.dictFile.size !== entry.dictBytes) throw new FormatError(`segment ${entry.name} does not match its manifest`);
       if (entry.del) {
         const bytes = await storage.read(entry.del.file);
         if (!bytes) throw new Vanished(entry.del.file);

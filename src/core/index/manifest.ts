@@ -7,8 +7,11 @@
  */
 import { FormatError } from './bytes';
 
-/** Version of the store format (manifest + segment files). Format 4 was the sharded snapshot. */
-export const INDEX_FORMAT_VERSION = 5;
+/**
+ * Version of the store format (manifest + segment files). Format 4 was the sharded snapshot;
+ * 5 kept each segment's term dictionary in its main file (6: in a `.dic` file read by offset).
+ */
+export const INDEX_FORMAT_VERSION = 6;
 export const MANIFEST_NAME = 'index-manifest.json';
 
 export interface SegmentEntry {
@@ -16,9 +19,10 @@ export interface SegmentEntry {
   docs: number;
   /** Main file: its size and content hash (checked when opened). */
   seg: { bytes: number; hash: string };
-  /** Sizes of the postings and stored-fields files (checked when opened; read by offset). */
+  /** Sizes of the postings, stored-fields and dictionary files (checked when opened; read by offset). */
   postingsBytes: number;
   storedBytes: number;
+  dictBytes: number;
   del?: { file: string; bytes: number; hash: string; docs: number; files: number };
 }
 
@@ -46,7 +50,7 @@ export function parseManifest(raw: unknown): Manifest {
     if (typeof s.name !== 'string' || !NAME.test(s.name) || seen.has(s.name)) throw new FormatError('manifest names a segment badly');
     seen.add(s.name);
     if (parseInt(s.name.slice(4), 36) >= m.counter) throw new FormatError('manifest segment counter is behind its segments');
-    if (!isCount(s.docs) || !isCount(s.postingsBytes) || !isCount(s.storedBytes) || typeof s.seg !== 'object' || s.seg === null || !isCount(s.seg.bytes) || typeof s.seg.hash !== 'string') {
+    if (!isCount(s.docs) || !isCount(s.postingsBytes) || !isCount(s.storedBytes) || !isCount(s.dictBytes) || typeof s.seg !== 'object' || s.seg === null || !isCount(s.seg.bytes) || typeof s.seg.hash !== 'string') {
       throw new FormatError(`manifest entry ${s.name} is malformed`);
     }
     if (s.del !== undefined) {
@@ -61,5 +65,5 @@ export function parseManifest(raw: unknown): Manifest {
 
 /** True for the names of files the segment store writes (the rest of a store folder is not ours). */
 export function isStoreFile(name: string): boolean {
-  return /^seg-[0-9a-z]{1,12}(\.(seg|pst|fdt)|-\d{1,9}\.del)$/.test(name) || /^index-shard-/.test(name);
+  return /^seg-[0-9a-z]{1,12}(\.(seg|pst|fdt|dic)|-\d{1,9}\.del)$/.test(name) || /^index-shard-/.test(name);
 }

@@ -117,7 +117,7 @@ function* mergedTerms(inputs: Segment[], docMap: Int32Array[]): Iterable<TermPos
     inputs.forEach((seg, k) => {
       if (heads[k] !== term) return;
       const i = at[k]!;
-      const df = seg.termDf[i]!;
+      const df = seg.df(i);
       if (n + df > docs.length) {
         const cap = Math.max(docs.length * 2, n + df);
         const d2 = new Int32Array(cap);

@@ -1,7 +1,7 @@
 /**
- * An open, immutable segment: the main file parsed into typed arrays (term dictionary, field
- * lengths, id hashes, stored-field offsets), and the postings and stored-fields files read by
- * offset when a query or a hit needs them. Only deletions change, and they live beside the
+ * An open, immutable segment: the main file parsed into typed arrays (field lengths, id hashes,
+ * stored-field offsets), and the term dictionary, postings and stored-fields files read by
+ * offset when a query, a hit or a merge needs them. Only deletions change, and they live beside the
  * segment (`live`, `deadFiles`), persisted in a small deletes file (deletes.ts).
  */
 import type { StoragePort } from '../ports';
@@ -14,6 +14,7 @@ import { PostingCursor } from './postingCursor';
 import { PostingList } from './postingList';
 import { HEADER_BYTES, Section, SECTION_COUNT, SEGMENT_MAGIC, SEGMENT_VERSION, type SegmentHeader } from './segmentLayout';
 import { decodeRecord } from './storedFields';
+import { TermDictionary } from './termDictionary';
 import { fileRecordProblem, isSafeRelativePath } from './storeValidation';
 
 export const KINDS: readonly PassageKind[] = ['md', 'pdf'];
@@ -42,10 +43,8 @@ export class Segment {
   readonly idHash: Uint32Array;
   readonly idOrder: Uint32Array;
   readonly stored: Float64Array;
-  readonly termChars: Uint16Array;
-  readonly termStarts: Uint32Array;
-  readonly termDf: Uint32Array;
-  readonly termPost: Float64Array;
+  /** The term dictionary (its own file, read by offset). */
+  readonly dict: TermDictionary;
   readonly vectorDim: number;
   readonly vectorDocs: Uint32Array;
   readonly vectorData: Float32Array;
@@ -74,12 +73,16 @@ export class Segment {
   /** The main file as parsed (kept: it is written again when the segment is copied). */
   readonly main: Uint8Array;
 
-  /** Parses the main file `seg` of segment `name`; throws FormatError on any inconsistency. */
+  /**
+   * Parses the main file `seg` of segment `name` and the dictionary file's header; throws
+   * FormatError on any inconsistency (the dictionary's blocks are checked as they are read).
+   */
   constructor(
     readonly name: string,
     seg: Uint8Array,
     readonly postings: SegmentBlob,
     readonly storedFile: SegmentBlob,
+    readonly dictFile: SegmentBlob,
   ) {
     if (seg.byteOffset % 8 !== 0) seg = seg.slice();
     this.main = seg;
@@ -168,21 +171,7 @@ export class Segment {
     this.stored = view(Section.STORED, (b, o, k) => new Float64Array(b, o, k), 8, n + 1);
     if (!ascending(this.stored, h.storedBytes)) throw new FormatError('segment record offsets malformed');
 
-    const [co, cl] = sec[Section.TERM_CHARS]!;
-    if (cl % 2 !== 0) throw new FormatError('segment terms malformed');
-    this.termChars = new Uint16Array(seg.buffer, seg.byteOffset + co, cl / 2);
-    this.termStarts = view(Section.TERM_STARTS, (b, o, k) => new Uint32Array(b, o, k), 4, h.terms + 1);
-    if (!ascending(this.termStarts, this.termChars.length)) throw new FormatError('segment term table malformed');
-    this.termDf = view(Section.TERM_DF, (b, o, k) => new Uint32Array(b, o, k), 4, h.terms);
-    let total = 0;
-    for (let i = 0; i < h.terms; i++) {
-      const df = this.termDf[i]!;
-      if (df === 0 || df > n) throw new FormatError('segment document frequencies malformed');
-      total += df;
-    }
-    if (total !== h.totalPostings) throw new FormatError('segment posting count differs');
-    this.termPost = view(Section.TERM_POST, (b, o, k) => new Float64Array(b, o, k), 8, h.terms + 1);
-    if (!ascending(this.termPost, h.postingsBytes)) throw new FormatError('segment posting offsets malformed');
+    this.dict = new TermDictionary(dictFile, h.terms, n, h.postingsBytes);
 
     this.vectorDim = h.vectorDim;
     this.vectorDocs = view(Section.VEC_DOCS, (b, o, k) => new Uint32Array(b, o, k), 4, h.vectors);
@@ -196,35 +185,23 @@ export class Segment {
 
   /** Index of `term` in the dictionary, or -1. */
   lookup(term: string): number {
-    const chars = this.termChars;
-    const starts = this.termStarts;
-    const m = term.length;
-    let lo = 0;
-    let hi = this.terms - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const s = starts[mid]!;
-      const n = starts[mid + 1]! - s;
-      const k = n < m ? n : m;
-      let d = 0;
-      for (let i = 0; i < k && d === 0; i++) d = term.charCodeAt(i) - chars[s + i]!;
-      if (d === 0) d = m - n;
-      if (d === 0) return mid;
-      if (d < 0) hi = mid - 1;
-      else lo = mid + 1;
-    }
-    return -1;
+    return this.dict.lookup(term);
   }
 
   /** The term at dictionary index `i`. */
   termAt(i: number): string {
-    return String.fromCharCode.apply(null, this.termChars.subarray(this.termStarts[i]!, this.termStarts[i + 1]!) as unknown as number[]);
+    return this.dict.termAt(i);
+  }
+
+  /** Documents holding dictionary entry `i`. */
+  df(i: number): number {
+    return this.dict.df(i);
   }
 
   /** The encoded posting list of dictionary entry `i`. */
   postingBytes(i: number): Uint8Array {
-    const start = this.termPost[i]!;
-    return this.postings.read(start, this.termPost[i + 1]! - start);
+    const [start, end] = this.dict.postings(i);
+    return this.postings.read(start, end - start);
   }
 
   /** A cursor over the postings of dictionary entry `i`. */
@@ -236,7 +213,7 @@ export class Segment {
   postingList(i: number): PostingList {
     let list = postingCache.get(this.uid, i);
     if (list === undefined) {
-      list = new PostingList(this.postingBytes(i), this.termDf[i]!, this.docs);
+      list = new PostingList(this.postingBytes(i), this.dict.df(i), this.docs);
       postingCache.put(this.uid, i, list);
     }
     return list;
@@ -294,6 +271,7 @@ export class Segment {
     postingCache.forget(this.uid);
     this.postings.close();
     this.storedFile.close();
+    this.dict.close();
   }
 }
 

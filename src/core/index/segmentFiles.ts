@@ -12,6 +12,7 @@ import { pacer, writeSegment, type ChunkSink, type SegmentParts } from './segmen
 export const SEG_FILE = (name: string): string => `${name}.seg`;
 export const POSTINGS_FILE = (name: string): string => `${name}.pst`;
 export const STORED_FILE = (name: string): string => `${name}.fdt`;
+export const DICT_FILE = (name: string): string => `${name}.dic`;
 export const DELETES_FILE = (name: string, gen: number): string => `${name}-${gen}.del`;
 
 /** A writer for `name`: the storage's own, or one that gathers the pieces and writes them at once. */
@@ -38,19 +39,24 @@ export async function materialize(name: string, parts: SegmentParts, storage: St
     const pst: Uint8Array[] = [];
     const fdt: Uint8Array[] = [];
     const sink = (to: Uint8Array[]): ChunkSink => ({ write: async (c) => void to.push(c) });
-    const { seg } = await writeSegment(parts, { postings: sink(pst), stored: sink(fdt) }, pause);
-    return new Segment(name, seg, new MemoryBlob(concatBytes(pst)), new MemoryBlob(concatBytes(fdt)));
+    const { seg, dict } = await writeSegment(parts, { postings: sink(pst), stored: sink(fdt) }, pause);
+    return new Segment(name, seg, new MemoryBlob(concatBytes(pst)), new MemoryBlob(concatBytes(fdt)), new MemoryBlob(dict));
   }
   const pw = await blobWriter(storage, POSTINGS_FILE(name));
   const fw = await blobWriter(storage, STORED_FILE(name));
+  const dw = await blobWriter(storage, DICT_FILE(name));
   let main: Uint8Array;
   try {
-    ({ seg: main } = await writeSegment(parts, { postings: pw, stored: fw }, pause));
-    // three files, synced to disk side by side: none is named by a manifest yet
-    await Promise.all([pw.commit(), fw.commit(), storage.write(SEG_FILE(name), main)]);
+    let dict: Uint8Array;
+    ({ seg: main, dict } = await writeSegment(parts, { postings: pw, stored: fw }, pause));
+    // written in pieces, so a reader verifies the blocks it reads (the dictionary is read by offset)
+    for (let at = 0; at < dict.length; at += 1 << 20) await dw.write(dict.subarray(at, Math.min(dict.length, at + (1 << 20))));
+    // four files, synced to disk side by side: none is named by a manifest yet
+    await Promise.all([pw.commit(), fw.commit(), dw.commit(), storage.write(SEG_FILE(name), main)]);
   } catch (e) {
     await pw.abort();
     await fw.abort();
+    await dw.abort();
     throw e;
   }
   const seg = await openSegment(storage, name, main);
@@ -68,12 +74,14 @@ export async function openSegment(storage: StoragePort, name: string, main?: Uin
   if (expect && (seg.length !== expect.bytes || contentHash(seg) !== expect.hash)) throw new FormatError(`${SEG_FILE(name)} does not match its manifest (half-written or damaged)`);
   const pst = await openBlob(storage, POSTINGS_FILE(name));
   const fdt = pst && (await openBlob(storage, STORED_FILE(name)));
-  if (!pst || !fdt) {
+  const dic = fdt && (await openBlob(storage, DICT_FILE(name)));
+  if (!pst || !fdt || !dic) {
     pst?.close();
+    fdt?.close();
     return undefined;
   }
   try {
-    const s = new Segment(name, seg, pst, fdt);
+    const s = new Segment(name, seg, pst, fdt, dic);
     s.savedIn.add(storage);
     // checked against the manifest above: the next commit names it without hashing it again
     if (expect) s.mainHash = expect.hash;
@@ -81,16 +89,18 @@ export async function openSegment(storage: StoragePort, name: string, main?: Uin
   } catch (e) {
     pst.close();
     fdt.close();
+    dic.close();
     throw e;
   }
 }
 
-/** Copies a segment's three files into another storage (a save to a new place). */
+/** Copies a segment's four files into another storage (a save to a new place). */
 export async function copySegment(seg: Segment, to: StoragePort): Promise<void> {
   const pause = pacer();
   for (const [blob, name] of [
     [seg.postings, POSTINGS_FILE(seg.name)],
     [seg.storedFile, STORED_FILE(seg.name)],
+    [seg.dictFile, DICT_FILE(seg.name)],
   ] as const) {
     const w = await blobWriter(to, name);
     try {

@@ -1,11 +1,12 @@
 /**
  * The layout of a segment's main file (`<segment>.seg`), the part read into memory when a
- * segment is opened: header, path table, file records, per-document tables and the term
- * dictionary. Sections are 8-byte aligned so they are used in place as typed arrays.
+ * segment is opened: header, path table, file records and per-document tables. The term
+ * dictionary is a file of its own, read by offset (termDictionary.ts). Sections are 8-byte
+ * aligned so they are used in place as typed arrays.
  *
  *   header (88 bytes): "VSEG" | version | docs | terms | ranges | file records | vector dim |
  *                      vectors | length sums (3 × f64) | postings bytes | stored bytes |
- *                      total postings | section count | 13 × (offset u32, length u32)
+ *                      total postings | section count | 9 × (offset u32, length u32)
  *   META        JSON { paths: [path…], files: FileRecord[] }
  *   RANGES      u32 × 3 per range: path index, first document, document count (in order)
  *   KINDS       u8 per document (0 md, 1 pdf)
@@ -13,17 +14,14 @@
  *   ID_HASH     u32 × 2 per document: 64-bit hash of the passage id
  *   ID_ORDER    u32 per document: documents ordered by id hash (binary search by id)
  *   STORED      f64 × (docs + 1): start of each record in the stored-fields file
- *   TERM_CHARS  u16: the terms, UTF-16 code units, sorted (JavaScript string order)
- *   TERM_STARTS u32 × (terms + 1)
- *   TERM_DF     u32 per term: documents holding it
- *   TERM_POST   f64 × (terms + 1): start of each posting list in the postings file
  *   VEC_DOCS    u32 per vector: the document it belongs to
  *   VEC_DATA    f32 × dim per vector
  */
 import { ByteWriter } from './bytes';
 
 export const SEGMENT_MAGIC = 0x47455356; // "VSEG" little-endian
-export const SEGMENT_VERSION = 1;
+/** 2: the term dictionary moved out of the main file into `<segment>.dic`. */
+export const SEGMENT_VERSION = 2;
 
 /** Section numbers, in file order. */
 export const Section = {
@@ -34,15 +32,11 @@ export const Section = {
   ID_HASH: 4,
   ID_ORDER: 5,
   STORED: 6,
-  TERM_CHARS: 7,
-  TERM_STARTS: 8,
-  TERM_DF: 9,
-  TERM_POST: 10,
-  VEC_DOCS: 11,
-  VEC_DATA: 12,
+  VEC_DOCS: 7,
+  VEC_DATA: 8,
 } as const;
 export type Section = (typeof Section)[keyof typeof Section];
-export const SECTION_COUNT = 13;
+export const SECTION_COUNT = 9;
 export const HEADER_BYTES = 88 + SECTION_COUNT * 8;
 
 export interface SegmentHeader {

@@ -151,7 +151,7 @@ export class SegmentSet implements RetrieveSource {
       n = 0;
       for (const s of this.segments) {
         const i = s.lookup(term);
-        if (i >= 0) n += s.termDf[i]!;
+        if (i >= 0) n += s.df(i);
       }
       for (const b of this.buffers) n += b.df(term);
       if (this.dfMemo.size > 50_000) this.dfMemo.clear();

@@ -1,6 +1,6 @@
 /**
  * Writes one segment from its parts: the stored-fields and postings files piece by piece (a
- * large segment never sits in memory as one array), then the main file. Used by flushes of the
+ * large segment never sits in memory as one array), then the term dictionary and the main file. Used by flushes of the
  * in-memory buffer and by merges alike.
  */
 import type { FileRecord } from '../types';
@@ -9,6 +9,7 @@ import { FIELD_COUNT } from './corpusStats';
 import { encodePostings } from './postingCodec';
 import type { PathRange } from './segment';
 import { bytesOf, layoutSegment, SECTION_COUNT, Section } from './segmentLayout';
+import { encodeDictionary } from './termDictionary';
 
 /** One term's postings as a writer receives them: `docs` ascending, FIELD_COUNT counts each. */
 export interface TermPostings {
@@ -55,12 +56,12 @@ export function pacer(): () => Promise<void> {
   };
 }
 
-/** Writes `parts`: postings and stored fields to their sinks; returns the main file and sizes. */
+/** Writes `parts`: postings and stored fields to their sinks; returns the main file, the dictionary file and sizes. */
 export async function writeSegment(
   parts: SegmentParts,
   out: { postings: ChunkSink; stored: ChunkSink },
   pause: () => Promise<void> = pacer(),
-): Promise<{ seg: Uint8Array; postingsBytes: number; storedBytes: number }> {
+): Promise<{ seg: Uint8Array; dict: Uint8Array; postingsBytes: number; storedBytes: number }> {
   const n = parts.docs;
   const stored = new Float64Array(n + 1);
   const sw = new ByteWriter(PIECE + (1 << 16));
@@ -134,15 +135,12 @@ export async function writeSegment(
   sections[Section.ID_HASH] = bytesOf(h.subarray(0, 2 * n));
   sections[Section.ID_ORDER] = bytesOf(order);
   sections[Section.STORED] = bytesOf(stored);
-  sections[Section.TERM_CHARS] = chars.view8();
-  sections[Section.TERM_STARTS] = bytesOf(Uint32Array.from(starts));
-  sections[Section.TERM_DF] = bytesOf(Uint32Array.from(dfs));
-  sections[Section.TERM_POST] = bytesOf(Float64Array.from(post));
   sections[Section.VEC_DOCS] = bytesOf(vectors.docs);
   sections[Section.VEC_DATA] = bytesOf(vectors.data);
   const seg = layoutSegment(
     { docs: n, terms: dfs.length, ranges: parts.ranges.length, files: parts.files.length, vectorDim: vectors.dim, vectors: vectors.docs.length, lengthSum, postingsBytes, storedBytes, totalPostings: total },
     sections,
   );
-  return { seg, postingsBytes, storedBytes };
+  const dict = encodeDictionary({ chars: chars.view8(), starts: Uint32Array.from(starts), df: Uint32Array.from(dfs), post: Float64Array.from(post) });
+  return { seg, dict, postingsBytes, storedBytes };
 }

@@ -17,10 +17,32 @@ const MAX_PATH = 4096;
  */
 export function isSafeRelativePath(p: unknown, maxLength = MAX_PATH): p is string {
   if (typeof p !== 'string' || p.length === 0 || p.length > maxLength) return false;
-  if (p.includes('\u0000') || p.startsWith('/') || p.startsWith('\\') || /^[A-Za-z]:/.test(p)) return false;
-  if (p.split('/').some((seg) => seg === '' || seg === '.' || seg === '..')) return false;
-  return p.split(/[\\/]/).every((seg) => seg !== '.' && seg !== '..');
+  const n = p.length;
+  const c0 = p.charCodeAt(0);
+  if (c0 === SLASH || c0 === BACKSLASH || (n > 1 && p.charCodeAt(1) === COLON && ((c0 | 32) >= 97 && (c0 | 32) <= 122))) return false;
+  // one pass (a store's open checks every path of every segment: 40,000 at 20,000 files): no
+  // NUL, no empty segment between slashes, no `.` or `..` between slashes or backslashes
+  let lastSlash = -1;
+  let segStart = 0;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? p.charCodeAt(i) : SLASH;
+    if (c === 0) return false;
+    if (c !== SLASH && c !== BACKSLASH) continue;
+    const len = i - segStart;
+    if ((len === 1 || len === 2) && p.charCodeAt(segStart) === DOT && (len === 1 || p.charCodeAt(segStart + 1) === DOT)) return false;
+    segStart = i + 1;
+    if (c === SLASH) {
+      if (i === lastSlash + 1) return false;
+      lastSlash = i;
+    }
+  }
+  return true;
 }
+
+const SLASH = 47;
+const BACKSLASH = 92;
+const COLON = 58;
+const DOT = 46;
 
 const isInt = (v: unknown, min: number): boolean => typeof v === 'number' && Number.isInteger(v) && v >= min;
 const isNum = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);

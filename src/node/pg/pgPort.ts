@@ -11,7 +11,7 @@
  * as it is open (one writer per corpus, any number of readers) and writes each file in one
  * transaction (pgWrite.ts).
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { VerityError } from '../../core/errors';
 import { DEFAULT_RANKING, type RankingParams } from '../../core/index/ranking';
 import type { PortStatus, PortTermStats, SearchPort } from '../../core/search/port';
@@ -71,7 +71,9 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
   Object.assign(cfg, secret);
   const params: RankingParams = { ...DEFAULT_RANKING, ...opts.ranking };
   const writing = opts.mode === 'write';
-  const pool = new pg.Pool({
+  // loaded here, not at start: every CLI command would otherwise pay for loading pg (≈ 90 ms of CPU)
+  const { default: pgLib } = await import('pg');
+  const pool = new pgLib.Pool({
     // in the URL: pg lets a URL's (empty) password override a `password` option given beside it
     connectionString: secret.password ? withPassword(cfg.connectionString, secret.password) : cfg.connectionString,
     max: writing ? 2 : (opts.poolSize ?? 4),

@@ -129,6 +129,7 @@ test('a segment file changed after this user signed the store is caught by the r
   for (const [what, pick] of [
     ['stored text (.fdt)', (n: string) => n.endsWith('.fdt')],
     ['postings (.pst)', (n: string) => n.endsWith('.pst')],
+    ['term dictionary (.dic)', (n: string) => n.endsWith('.dic')],
     ['block digests (.pst.sums)', (n: string) => n.endsWith('.pst' + SUMS_SUFFIX)],
   ] as const) {
     const repo = tree(t, { 'docs/warranty.md': WARRANTY, 'docs/shipping.md': '# Shipping\n\nOrders ship within three days.\n' });
@@ -146,7 +147,7 @@ test('a segment file changed after this user signed the store is caught by the r
     assert.equal(r.code, 0, `${what}: ${r.err}`);
     assert.match(r.out, /^warranty\.md:1 /m, what);
     assert.doesNotMatch(r.err, /TypeError|unexpected error|please report/, what);
-    assert.match(r.err, /seg-[0-9a-z]+\.(fdt|pst) in the store \.verity changed since Verity wrote it/, `${what}: ${r.err}`);
+    assert.match(r.err, /seg-[0-9a-z]+\.(fdt|pst|dic) in the store \.verity changed since Verity wrote it/, `${what}: ${r.err}`);
     const c = await runCli(repo, ['check', '-', '--format', 'json'], { stdin: 'The Quill desk lamp has a two-year warranty from the date of delivery.\n' });
     assert.equal(c.code, 0, `${what}: ${c.err}`);
     assert.equal(JSON.parse(c.out).files[0].sentences[0].verdict, 'supported', what);

@@ -79,7 +79,7 @@ test('a writer killed (SIGKILL) while merging leaves the last committed store, a
     // opening as a writer swept the segment files the killed merge had committed nowhere, and
     // its first write sweeps the dead writer's temp files: only what the manifest names remains
     const files = readdirSync(dir).filter((f) => f.startsWith('seg-') && !f.endsWith('.tmp'));
-    const segs = new Set(files.map((f) => f.replace(/(\.(seg|pst|fdt)|-\d+\.del)$/, '')));
+    const segs = new Set(files.map((f) => f.replace(/(\.(seg|pst|fdt|dic)|-\d+\.del)$/, '')));
     assert.equal(segs.size, loaded.index.status().segments, `killed ${delay} ms in: ${files.join(' ')}`);
     await loaded.index.removeByPath('dir1/file1.md');
     await loaded.index.save(createFsStorage(dir), loaded.meta);

@@ -46,7 +46,7 @@ test('saving after one edited file writes a small segment, one deletes file and 
   await index.save(storage, null);
   assert.equal(storage.writes.at(-1), MANIFEST);
   const written = storage.writes.filter((n) => n !== MANIFEST);
-  assert.deepEqual(written.map((n) => n.replace(/^seg-[0-9a-z]+/, 'S')).sort(), ['S-1.del', 'S.fdt', 'S.pst', 'S.seg']);
+  assert.deepEqual(written.map((n) => n.replace(/^seg-[0-9a-z]+/, 'S')).sort(), ['S-1.del', 'S.dic', 'S.fdt', 'S.pst', 'S.seg']);
   const bytes = written.reduce((n, f) => n + storage.files.get(f)!.length, 0);
   assert.ok(bytes < 4096, `an edit wrote ${bytes} bytes`);
   // the files of the first commit are all still there (segments are never rewritten)
