@@ -1,8 +1,8 @@
 /**
  * The PostgreSQL adapter of the search port (issue 30): a team index that CI writes once and
  * every editor and CI run reads. Terms are computed in the client with the local index's
- * analyzer (core/search/passageTerms.ts); BM25F is scored in SQL over the postings of the
- * query's terms (pgSearch.ts) and the pool re-ranked in the client like the local index.
+ * analyzer (core/search/passageTerms.ts); BM25F is scored in the client over the posting
+ * blocks of the query's terms (pgSearch.ts, pgScore.ts) and the pool re-ranked like the local index.
  *
  * Readers share a small pool; a search reads its statistics in one statement and rows that never
  * change by number after it (pgSearch.ts), or everything in one REPEATABLE READ transaction when

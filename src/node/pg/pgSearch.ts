@@ -7,8 +7,8 @@
  * core/search/rerank.ts.
  *
  * Round trips: the statistics, the block numbers of the query's terms and the dead passages come
- * in one statement (one snapshot); the blocks not cached and the pool's bodies follow in plain
- * statements, outside any transaction: a block row and a passage row are immutable (inserted
+ * in one statement (one snapshot); the blocks and the bodies not cached (ReadCaches) follow in
+ * plain statements on the same connection, outside any transaction: a block row and a passage row are immutable (inserted
  * once, deleted by a compaction or a rewrite, never updated), so what they return is what the
  * first statement's snapshot held, unless a row has gone since. Then, and only then, the search
  * runs again inside one REPEATABLE READ transaction (`snapshot`), so a reader still never mixes
