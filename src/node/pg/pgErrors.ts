@@ -33,15 +33,24 @@ export function storeError(e: unknown, cfg: PgStoreConfig, doing: string): Verit
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Runs a read, retrying a lost connection with backoff (`delays` ms between attempts); any other
- * failure, or the last one, becomes a coded error.
+ * Whether a read that failed with `e` may succeed when run again: a lost connection, or a read
+ * cancelled by a hot standby's replay (SQLSTATE 40001, "canceling statement due to conflict with
+ * recovery", as a read replica cancels long reads; docs/scaling.md).
+ */
+export function isTransientRead(e: unknown): boolean {
+  return isConnectionError(e) || (e as { code?: unknown })?.code === '40001';
+}
+
+/**
+ * Runs a read, retrying a lost connection or a cancelled read ({@link isTransientRead}) with
+ * backoff (`delays` ms between attempts); any other failure, or the last one, becomes a coded error.
  */
 export async function withRetry<T>(cfg: PgStoreConfig, doing: string, read: () => Promise<T>, delays: readonly number[] = [100, 400, 1600]): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await read();
     } catch (e) {
-      if (attempt >= delays.length || !isConnectionError(e) || isAuthError(e)) throw storeError(e, cfg, doing);
+      if (attempt >= delays.length || !isTransientRead(e) || isAuthError(e)) throw storeError(e, cfg, doing);
       await sleep(delays[attempt]!);
     }
   }

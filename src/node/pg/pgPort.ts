@@ -1,8 +1,8 @@
 /**
  * The PostgreSQL adapter of the search port (issue 30): a team index that CI writes once and
  * every editor and CI run reads. Terms are computed in the client with the local index's
- * analyzer (core/search/passageTerms.ts); BM25F is scored in SQL over the postings of the
- * query's terms (pgSearch.ts) and the pool re-ranked in the client like the local index.
+ * analyzer (core/search/passageTerms.ts); BM25F is scored in the client over the posting
+ * blocks of the query's terms (pgSearch.ts, pgScore.ts) and the pool re-ranked like the local index.
  *
  * Readers share a small pool; a search reads its statistics in one statement and rows that never
  * change by number after it (pgSearch.ts), or everything in one REPEATABLE READ transaction when
@@ -16,12 +16,14 @@ import { VerityError } from '../../core/errors';
 import { DEFAULT_RANKING, type RankingParams } from '../../core/index/ranking';
 import type { PortStatus, PortTermStats, SearchPort } from '../../core/search/port';
 import { queryTerms } from '../../core/search/passageTerms';
-import { PHRASE_POOL, rankCandidates, type Candidate } from '../../core/search/rerank';
+import { PhraseTerms } from '../../core/search/phraseTerms';
+import { PHRASE_POOL, rankCandidates, rankedCount, type Candidate } from '../../core/search/rerank';
 import type { FileRecord, Passage, SearchHit, SearchOptions } from '../../core/types';
 import { parsePgUrl, type PgStoreConfig } from './pgConfig';
 import { isConnectionError, storeError, withRetry } from './pgErrors';
 import { compactCorpus, compactionDue } from './pgCompact';
 import { BlockCache } from './blockCache';
+import { PassageCache } from './passageCache';
 import { RowsMoved, searchPool as searchPoolOf } from './pgSearch';
 import type { PoolCounters } from './pgScore';
 import { ensureSchema, LOCK_CLASS, PG_SCHEMA_VERSION } from './pgSchema';
@@ -47,6 +49,8 @@ export interface PgPortOptions {
   batchPassages?: number;
   /** Decoded posting blocks a reader keeps (default 256 MB, as the segment index's posting cache; blocks are immutable). */
   cacheMB?: number;
+  /** Passage bodies a reader keeps by number (default 4,096; rows are immutable). */
+  passageCache?: number;
   /** Test hook between the steps of a file's transaction. */
   onWriteStep?: WriteStepHook;
   /** Postings the searches' terms hold and postings scored, summed (the benchmark prints the share); searches that ran again in one snapshot. */
@@ -84,7 +88,8 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
   // an idle client whose server went away must not crash the process: the next query reports it
   pool.on('error', () => undefined);
   const delays = opts.retryDelays ?? [100, 400, 1600];
-  const cache = new BlockCache((opts.cacheMB ?? 256) * 1024 * 1024);
+  const phraseTerms = new PhraseTerms();
+  const caches = { blocks: new BlockCache((opts.cacheMB ?? 256) * 1024 * 1024), passages: new PassageCache(opts.passageCache ?? 4096) };
   let writer: pg.PoolClient | undefined;
   let corpus: number | undefined;
   const writeState = new WriterState();
@@ -115,24 +120,42 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
 
   const read = <T>(doing: string, run: () => Promise<T>): Promise<T> => withRetry(cfg, doing, run, delays);
 
-  /** Runs several reads on one snapshot (a REPEATABLE READ, READ ONLY transaction). */
-  const inSnapshot = async <T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> => {
+  /**
+   * Runs several reads on one connection (taken from the pool once, not once per statement). A
+   * client taken from the pool has no 'error' listener of the pool's: the connection dropping
+   * while it is out would be an uncaught exception, so one is attached for as long as it is out
+   * (the statement in flight fails as well, and is retried by `read`).
+   */
+  const onOneClient = async <T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> => {
     const c = await pool.connect();
     let broken: Error | undefined;
+    const onError = (e: Error): void => void (broken ??= e);
+    c.on('error', onError);
     try {
-      await c.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const out = await work(c);
-      await c.query('COMMIT');
-      return out;
+      return await work(c);
     } catch (e) {
-      broken = e instanceof Error ? e : new Error(String(e));
-      await c.query('ROLLBACK').catch(() => undefined);
+      broken ??= e instanceof Error ? e : new Error(String(e));
       throw e;
     } finally {
+      c.removeListener('error', onError);
       // a connection that failed is dropped, not handed to the next reader
       c.release(broken && isConnectionError(broken) ? broken : undefined);
     }
   };
+
+  /** Runs several reads on one snapshot (a REPEATABLE READ, READ ONLY transaction). */
+  const inSnapshot = <T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> =>
+    onOneClient(async (c) => {
+      await c.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      try {
+        const out = await work(c);
+        await c.query('COMMIT');
+        return out;
+      } catch (e) {
+        await c.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      }
+    });
 
   /** Runs one file's writes in a transaction on the writer's connection (no retry: a lost connection rolls back). */
   const inTransaction = async (doing: string, work: (c: pg.PoolClient, corpusId: number) => Promise<void>): Promise<void> => {
@@ -192,13 +215,14 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
       if (terms.length === 0) return [];
       const k = Math.max(1, so.k ?? 10);
       const size = Math.max(k, PHRASE_POOL) + 20;
+      const need = rankedCount(params, so);
       const counters = opts.counters;
-      const inOne = (): Promise<Candidate[]> => inSnapshot((c) => searchPoolOf(c, corpus!, terms, params, so, size, cache, true, counters));
+      const inOne = (): Promise<Candidate[]> => inSnapshot((c) => searchPoolOf(c, corpus!, terms, params, so, size, need, caches, true, counters));
       const filtered = so.pathPrefix !== undefined || so.kind !== undefined;
       const cands = await read('searching', async () => {
         if (filtered) return inOne();
         try {
-          return await searchPoolOf(pool, corpus!, terms, params, so, size, cache, false, counters);
+          return await onOneClient((c) => searchPoolOf(c, corpus!, terms, params, so, size, need, caches, false, counters));
         } catch (e) {
           if (!(e instanceof RowsMoved)) throw e;
           if (counters) counters.snapshotRetries = (counters.snapshotRetries ?? 0) + 1;
@@ -211,6 +235,7 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
         terms.map((t) => t.term),
         params,
         so,
+        phraseTerms,
       );
     },
 

@@ -107,14 +107,29 @@ function chunkBounds(b: Block, c0: Float64Array, c1: Float64Array, boosts: reado
   return cb;
 }
 
+/** A query's field normalisation and boosts as plain numbers (what the scoring loops read per posting). */
+interface Norm {
+  a0: number;
+  a1: number;
+  a2: number;
+  m0: number;
+  m1: number;
+  m2: number;
+  bo0: number;
+  bo1: number;
+  bo2: number;
+}
+
+const normOf = (c0: Float64Array, c1: Float64Array, boosts: readonly number[]): Norm => ({ a0: c0[0]!, a1: c0[1]!, a2: c0[2]!, m0: c1[0]!, m1: c1[1]!, m2: c1[2]!, bo0: boosts[0]!, bo1: boosts[1]!, bo2: boosts[2]! });
+
 /** BM25F's x of posting `i` of `b`. */
-function xAt(b: Block, i: number, c0: Float64Array, c1: Float64Array, bo0: number, bo1: number, bo2: number): number {
+function xAt(b: Block, i: number, n: Norm): number {
   const { tfs, lens } = b;
   let x = 0;
   const t0 = tfs[3 * i]!, t1 = tfs[3 * i + 1]!, t2 = tfs[3 * i + 2]!;
-  if (t0) x += (bo0 * t0) / (c0[0]! + c1[0]! * lens[3 * i]!);
-  if (t1) x += (bo1 * t1) / (c0[1]! + c1[1]! * lens[3 * i + 1]!);
-  if (t2) x += (bo2 * t2) / (c0[2]! + c1[2]! * lens[3 * i + 2]!);
+  if (t0) x += (n.bo0 * t0) / (n.a0 + n.m0 * lens[3 * i]!);
+  if (t1) x += (n.bo1 * t1) / (n.a1 + n.m1 * lens[3 * i + 1]!);
+  if (t2) x += (n.bo2 * t2) / (n.a2 + n.m2 * lens[3 * i + 2]!);
   return x;
 }
 
@@ -130,7 +145,7 @@ function best(entries: Iterable<PoolEntry>, size: number, w: number): PoolEntry[
 /** Every posting scored, lane by lane (the reference). */
 export function poolExhaustive(input: ScoreInput, size: number, counters?: PoolCounters): PoolEntry[] {
   const { lanes, c0, c1, boosts, k1, excluded } = input;
-  const bo0 = boosts[0]!, bo1 = boosts[1]!, bo2 = boosts[2]!;
+  const nm = normOf(c0, c1, boosts);
   const score = new Map<number, number>();
   const fileOf = new Map<number, number>();
   for (const { W, blocks } of lanes)
@@ -139,7 +154,7 @@ export function poolExhaustive(input: ScoreInput, size: number, counters?: PoolC
       for (let i = 0; i < bl.n; i++) {
         const pno = bl.pnos[i]!;
         if (excluded?.(pno)) continue;
-        const x = xAt(bl, i, c0, c1, bo0, bo1, bo2);
+        const x = xAt(bl, i, nm);
         score.set(pno, (score.get(pno) ?? 0) + (W * x) / (k1 + x));
         fileOf.set(pno, bl.fnos[i]!);
       }
@@ -169,7 +184,7 @@ interface Cursor {
 /** The best `P` passages by BM25F (single precision), with their file numbers. */
 function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { heap: TopHeap; fileOf: Map<number, number> } {
   const { c0, c1, boosts, k1, excluded } = input;
-  const bo0 = boosts[0]!, bo1 = boosts[1]!, bo2 = boosts[2]!;
+  const nm = normOf(c0, c1, boosts);
   const heap = new TopHeap(P, byPno);
   const fileOf = new Map<number, number>();
   const lanes = input.lanes.map((l) => ({ W: l.W, cursors: l.blocks.filter((b) => b.n > 0).map((b): Cursor => ({ b, pos: 0, chunk: 0, cb: chunkBounds(b, c0, c1, boosts) })) })).filter((l) => l.cursors.length > 0);
@@ -187,6 +202,8 @@ function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { he
   const hit = new Uint8Array(WINDOW);
   const fno = new Int32Array(WINDOW);
   const cand = new Int32Array(WINDOW);
+  // the window's positions the strong terms reached, in the order reached
+  const touched = new Int32Array(WINDOW);
   const wub = new Float64Array(m);
   const order = Array.from({ length: m }, (_, i) => i);
   const prefix = new Float64Array(m + 1);
@@ -215,6 +232,7 @@ function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { he
     let e = 0;
     while (e < m && prefix[e + 1]! <= theta) e++;
     // the strong terms: every posting in the window
+    let nt = 0;
     for (let k = e; k < m; k++) {
       const l = lanes[order[k]!]!;
       if (wub[order[k]!] === 0) continue;
@@ -225,9 +243,12 @@ function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { he
         while (i < n && pnos[i]! < start) i++;
         for (; i < n && pnos[i]! < end; i++) {
           const at = pnos[i]! - start;
-          const x = xAt(b, i, c0, c1, bo0, bo1, bo2);
+          const x = xAt(b, i, nm);
           acc[at]! += (l.W * x) / (k1 + x);
-          hit[at] = 1;
+          if (hit[at] === 0) {
+            hit[at] = 1;
+            touched[nt++] = at;
+          }
           fno[at] = fnos[i]!;
           scored++;
         }
@@ -236,8 +257,8 @@ function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { he
     }
     // candidates: passages the strong terms found that the weak ones could still lift
     let nc = 0;
-    for (let j = 0; j < WINDOW; j++) {
-      if (hit[j] === 0) continue;
+    for (let t = 0; t < nt; t++) {
+      const j = touched[t]!;
       if (acc[j]! * SLACK + prefix[e]! > theta && !excluded?.(start + j)) cand[nc++] = j;
       else {
         hit[j] = 0;
@@ -270,7 +291,7 @@ function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { he
               else z = mid;
             }
             if (a < stop && pnos[a] === target) {
-              const x = xAt(b, a, c0, c1, bo0, bo1, bo2);
+              const x = xAt(b, a, nm);
               acc[cand[q]!]! += (l.W * x) / (k1 + x);
               scored++;
             }
@@ -279,7 +300,7 @@ function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { he
           for (let p = i; p < stop; p++) {
             const j = pnos[p]! - start;
             if (hit[j] === 0) continue;
-            const x = xAt(b, p, c0, c1, bo0, bo1, bo2);
+            const x = xAt(b, p, nm);
             acc[j]! += (l.W * x) / (k1 + x);
             scored++;
           }
@@ -297,29 +318,72 @@ function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { he
   return { heap, fileOf };
 }
 
-/** Exact BM25F scores of every passage (not excluded) of the files in `files`. */
+/** Per block: whether its file numbers never fall along its postings (see scoreFiles). */
+const ascending = new WeakMap<Block, boolean>();
+
+function filesAscend(b: Block): boolean {
+  let up = ascending.get(b);
+  if (up === undefined) {
+    up = true;
+    const { fnos, n } = b;
+    for (let i = 1; i < n && up; i++) if (fnos[i]! < fnos[i - 1]!) up = false;
+    ascending.set(b, up);
+  }
+  return up;
+}
+
+/** The first index in [from, to) of the sorted `xs` whose value is at least `x`. */
+function lowerBound(xs: Int32Array, x: number, from: number, to: number): number {
+  let a = from;
+  let z = to;
+  while (a < z) {
+    const mid = (a + z) >> 1;
+    if (xs[mid]! < x) a = mid + 1;
+    else z = mid;
+  }
+  return a;
+}
+
+/**
+ * Exact BM25F scores of every passage (not excluded) of the files in `files`. A block whose file
+ * numbers rise with its passage numbers (files are numbered as they are written, so a first build
+ * and a compaction leave most blocks so) is searched for each file's run of postings; any other
+ * block is read by the chunks whose file range holds one of the files.
+ */
 function scoreFiles(input: ScoreInput, files: Set<number>, counters?: PoolCounters): Map<number, { s: number; fno: number }> {
   const { lanes, c0, c1, boosts, k1, excluded } = input;
-  const bo0 = boosts[0]!, bo1 = boosts[1]!, bo2 = boosts[2]!;
-  const want = [...files];
+  const nm = normOf(c0, c1, boosts);
+  const want = Int32Array.from(files).sort();
   const out = new Map<number, { s: number; fno: number }>();
+  const add = (W: number, b: Block, i: number, f: number): void => {
+    const pno = b.pnos[i]!;
+    if (excluded?.(pno)) return;
+    const x = xAt(b, i, nm);
+    const have = out.get(pno);
+    if (have) have.s += (W * x) / (k1 + x);
+    else out.set(pno, { s: (W * x) / (k1 + x), fno: f });
+    if (counters) counters.scored++;
+  };
   for (const { W, blocks } of lanes)
     for (const b of blocks) {
       if (b.n === 0) continue;
+      const { fnos, n } = b;
+      if (filesAscend(b)) {
+        let at = 0;
+        for (let w = lowerBound(want, fnos[0]!, 0, want.length); w < want.length && at < n; w++) {
+          const f = want[w]!;
+          at = lowerBound(fnos, f, at, n);
+          for (; at < n && fnos[at] === f; at++) add(W, b, at, f);
+        }
+        continue;
+      }
       const cb = chunkBounds(b, c0, c1, boosts);
       for (let c = 0; c < cb.x.length; c++) {
-        const fmin = cb.fmin[c]!, fmax = cb.fmax[c]!;
-        if (!want.some((f) => f >= fmin && f <= fmax)) continue;
-        for (let i = c * CHUNK, end = Math.min(b.n, i + CHUNK); i < end; i++) {
-          const f = b.fnos[i]!;
-          if (!files.has(f)) continue;
-          const pno = b.pnos[i]!;
-          if (excluded?.(pno)) continue;
-          const x = xAt(b, i, c0, c1, bo0, bo1, bo2);
-          const have = out.get(pno);
-          if (have) have.s += (W * x) / (k1 + x);
-          else out.set(pno, { s: (W * x) / (k1 + x), fno: f });
-          if (counters) counters.scored++;
+        const w = lowerBound(want, cb.fmin[c]!, 0, want.length);
+        if (w === want.length || want[w]! > cb.fmax[c]!) continue;
+        for (let i = c * CHUNK, end = Math.min(n, i + CHUNK); i < end; i++) {
+          const f = fnos[i]!;
+          if (files.has(f)) add(W, b, i, f);
         }
       }
     }
@@ -329,7 +393,7 @@ function scoreFiles(input: ScoreInput, files: Set<number>, counters?: PoolCounte
 /** The same pool as poolExhaustive, without scoring every posting (see the file comment). */
 export function poolMaxScore(input: ScoreInput, size: number, counters?: PoolCounters): PoolEntry[] {
   const w = input.docWeight;
-  for (let P = Math.max(1, size); ; P *= 4) {
+  for (let P = 2 * Math.max(1, size); ; P *= 4) {
     if (counters) counters.passes++;
     const { heap, fileOf } = topByScore(input, P, counters);
     const scores = new Map<number, number>();

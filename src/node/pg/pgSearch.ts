@@ -7,8 +7,8 @@
  * core/search/rerank.ts.
  *
  * Round trips: the statistics, the block numbers of the query's terms and the dead passages come
- * in one statement (one snapshot); the blocks not cached and the pool's bodies follow in plain
- * statements, outside any transaction: a block row and a passage row are immutable (inserted
+ * in one statement (one snapshot); the blocks and the bodies not cached (ReadCaches) follow in
+ * plain statements on the same connection, outside any transaction: a block row and a passage row are immutable (inserted
  * once, deleted by a compaction or a rewrite, never updated), so what they return is what the
  * first statement's snapshot held, unless a row has gone since. Then, and only then, the search
  * runs again inside one REPEATABLE READ transaction (`snapshot`), so a reader still never mixes
@@ -22,8 +22,9 @@ import type { RankingParams, WeightedTerm } from '../../core/index/ranking';
 import type { Candidate } from '../../core/search/rerank';
 import type { Passage, SearchOptions } from '../../core/types';
 import type { BlockCache } from './blockCache';
+import type { PassageCache } from './passageCache';
 import { decodeBlock, type Block } from './pgBlocks';
-import { poolMaxScore, type Lane, type PoolCounters } from './pgScore';
+import { poolMaxScore, type Lane, type PoolCounters, type PoolEntry } from './pgScore';
 
 /** What a search reads with: a pool (a statement each) or a client inside a transaction. */
 export interface Queryable {
@@ -54,12 +55,21 @@ const FILTER = {
   text: 'SELECT pno FROM verity_passage WHERE corpus = $1 AND ($2::text IS NULL OR starts_with(path, $2)) AND ($3::smallint IS NULL OR kind = $3)',
 };
 
+/** What a search reads through: the reader's caches of immutable rows. */
+export interface ReadCaches {
+  blocks: BlockCache;
+  passages: PassageCache;
+}
+
 /**
- * The pool of the best `size` passages by BM25F + file share for `terms`. With `snapshot` false,
- * `q` is a pool and RowsMoved is thrown when the rows read by number changed meanwhile; with
- * `snapshot` true, `q` holds a REPEATABLE READ transaction.
+ * The candidates of the best `size` passages by BM25F + file share for `terms`: those of the pool
+ * that can be among the first `need` once ties are ordered by passage id (rerank.ts), each with
+ * its body, and no others (a body is read only where the ranking can show it). With `snapshot`
+ * false, `q` is a pool and RowsMoved is thrown when the rows read by number changed meanwhile;
+ * with `snapshot` true, `q` holds a REPEATABLE READ transaction.
  */
-export async function searchPool(q: Queryable, corpus: number, terms: readonly WeightedTerm[], params: RankingParams, opts: SearchOptions, size: number, cache: BlockCache, snapshot: boolean, counters?: PoolCounters): Promise<Candidate[]> {
+export async function searchPool(q: Queryable, corpus: number, terms: readonly WeightedTerm[], params: RankingParams, opts: SearchOptions, size: number, need: number, caches: ReadCaches, snapshot: boolean, counters?: PoolCounters): Promise<Candidate[]> {
+  const cache = caches.blocks;
   const head = await q.query<{ n: string; len0: number; len1: number; len2: number; dead: number[] | null; terms: string[] | null; dfs: number[] | null; tids: number[] | null; bnos: string[] | null }>({
     ...HEAD,
     values: [corpus, terms.map((t) => t.term)],
@@ -119,9 +129,34 @@ export async function searchPool(q: Queryable, corpus: number, terms: readonly W
   const dead = h.dead && h.dead.length > 0 ? new Set(h.dead) : undefined;
   const excluded = dead || accept ? (pno: number): boolean => (dead?.has(pno) ?? false) || (accept !== undefined && !accept.has(pno)) : undefined;
   const pool = poolMaxScore({ lanes, c0, c1, boosts, k1, docWeight: params.docWeight, ...(excluded ? { excluded } : {}) }, size, counters);
-  if (pool.length === 0) return [];
-  const bodies = await q.query<{ pno: number; body: Passage }>({ ...BODIES, values: [pool.map((e) => e.pno)] });
-  if (bodies.rows.length !== pool.length) throw new RowsMoved('passages were rewritten meanwhile');
-  const entryOf = new Map(pool.map((e) => [e.pno, e]));
-  return bodies.rows.map((r) => ({ passage: r.body, score: entryOf.get(r.pno)!.score, fileBest: entryOf.get(r.pno)!.fileBest }));
+  const shown = rankable(pool, need, params.docWeight);
+  if (shown.length === 0) return [];
+  const bodyOf = new Map<number, Passage>();
+  const absent: number[] = [];
+  for (const e of shown) {
+    const p = caches.passages.get(e.pno);
+    if (p) bodyOf.set(e.pno, p);
+    else absent.push(e.pno);
+  }
+  if (absent.length > 0) {
+    const bodies = await q.query<{ pno: number; body: Passage }>({ ...BODIES, values: [absent] });
+    if (bodies.rows.length !== absent.length) throw new RowsMoved('passages were rewritten meanwhile');
+    for (const r of bodies.rows) {
+      caches.passages.set(r.pno, r.body);
+      bodyOf.set(r.pno, r.body);
+    }
+  }
+  return shown.map((e) => ({ passage: bodyOf.get(e.pno)!, score: e.score, fileBest: e.fileBest }));
+}
+
+/**
+ * The entries of `pool` (best first by final score, ties by passage number) that can rank among
+ * the first `need` when ties go by passage id instead: every entry whose final score, computed as
+ * rankCandidates computes it, reaches the `need`-th's.
+ */
+export function rankable(pool: readonly PoolEntry[], need: number, docWeight: number): PoolEntry[] {
+  if (pool.length <= need) return [...pool];
+  const finalOf = (e: PoolEntry): number => (docWeight > 0 ? Math.fround(e.score) + docWeight * Math.fround(e.fileBest) : Math.fround(e.score));
+  const bar = Math.min(...pool.slice(0, need).map(finalOf));
+  return pool.filter((e) => finalOf(e) >= bar);
 }

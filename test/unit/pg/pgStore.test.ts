@@ -7,6 +7,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { fileOf, freshCorpus, PG_SKIP, urlOf, writeCorpus } from './portHarness';
 import { openPgPort } from '../../../src/node/pg/pgPort';
@@ -137,6 +138,65 @@ describe('PostgreSQL store', { skip: PG_SKIP }, () => {
     const wrong = 'w%r@ng:pass/word';
     await assert.rejects(openPgPort(tcp, { password: wrong, retryDelays: [] }), (e: unknown) => isVerityError(e) && e.code === 'STORE_UNREACHABLE' && /password authentication failed/.test(e.message) && !e.message.includes(wrong) && !e.message.includes(good));
     await assert.rejects(openPgPort(tcp, { retryDelays: [] }), (e: unknown) => isVerityError(e) && /refused the credentials/.test(e.message));
+  });
+
+  test('a reader whose connection drops retries with backoff and answers; without retries it is one coded error', { skip: !process.env.VERITY_PG_PORT || !process.env.VERITY_PG_PASSWORD ? 'VERITY_PG_PORT and VERITY_PG_PASSWORD come from scripts/pg/cluster.sh' : false }, async () => {
+    const corpus = freshCorpus('retry');
+    const w = await openPgPort(urlOf(corpus), { mode: 'write' });
+    await writeCorpus(w);
+    await w.close();
+    // a proxy in front of the server that can cut every connection and turn the next ones away
+    const sockets = new Set<net.Socket>();
+    let refuse = 0;
+    const proxy = net.createServer((c) => {
+      c.on('error', () => undefined);
+      if (refuse > 0) {
+        refuse--;
+        c.destroy();
+        return;
+      }
+      const s = net.connect(Number(process.env.VERITY_PG_PORT), '127.0.0.1');
+      s.on('error', () => undefined);
+      for (const [a, b] of [[c, s], [s, c]] as const) {
+        sockets.add(a);
+        a.pipe(b);
+        a.on('close', () => {
+          sockets.delete(a);
+          b.destroy();
+        });
+      }
+    });
+    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+    const url = `postgres://verity@127.0.0.1:${(proxy.address() as net.AddressInfo).port}/verity_test?corpus=${corpus}`;
+    const cut = async (): Promise<void> => {
+      const closed = [...sockets].map((x) => new Promise((done) => x.once('close', done)));
+      for (const x of sockets) x.destroy();
+      await Promise.all(closed);
+      refuse = 2;
+    };
+    const ids = (hits: Array<{ passage: { id: string } }>): string[] => hits.map((h) => h.passage.id);
+    const password = process.env.VERITY_PG_PASSWORD!;
+    try {
+      const r = await openPgPort(url, { password, retryDelays: [10, 20, 40, 80] });
+      const r0 = await openPgPort(url, { password, retryDelays: [] });
+      try {
+        const want = ids(await r.search('annual leave carry over', { k: 3 }));
+        assert.ok(want.length > 0);
+        assert.deepEqual(ids(await r0.search('annual leave carry over', { k: 3 })), want);
+        await cut();
+        // the connection in the pool is gone and the next two are turned away: the retries get through
+        assert.deepEqual(ids(await r.search('annual leave carry over', { k: 3 })), want);
+        assert.equal(refuse, 0);
+        await cut();
+        await assert.rejects(r0.search('annual leave carry over', { k: 3 }), (e: unknown) => isVerityError(e) && e.code === 'STORE_UNREACHABLE' && /cannot reach postgres:\/\/verity@127\.0\.0\.1/.test(e.message) && !e.message.includes(password));
+      } finally {
+        await r.close();
+        await r0.close();
+      }
+    } finally {
+      for (const x of sockets) x.destroy();
+      await new Promise((done) => proxy.close(done));
+    }
   });
 
   test('one writer per corpus: a second one is refused while any number of readers open', async () => {

@@ -75,6 +75,29 @@ for (const adapter of ADAPTERS) {
       }
     });
 
+    test('a reader that has shown a file shows its new text after the file is rewritten', async () => {
+      const { writer, reader } = await adapter.open('reread');
+      try {
+        await writeCorpus(writer);
+        const r = await reader();
+        const text = (v: string): string => `# Security\n\n## Laptops\n\nLaptops are encrypted; report a lost laptop within ${v}.\n`;
+        const v1 = fileOf('handbook/security.md', text('one day'));
+        await writer.writeFile(v1.record, v1.passages);
+        await writer.flush();
+        // twice: the second search is served from whatever the reader keeps
+        for (let i = 0; i < 2; i++) assert.match((await r.search('lost laptop encrypted', { k: 3 }))[0]!.passage.text, /one day/);
+        const v2 = fileOf('handbook/security.md', text('two hours'));
+        await writer.writeFile(v2.record, v2.passages);
+        await writer.flush();
+        const hits = await r.search('lost laptop encrypted', { k: 3 });
+        assert.match(hits[0]!.passage.text, /two hours/);
+        assert.ok(!hits.some((h) => /one day/.test(h.passage.text)));
+        if (r !== writer) await r.close();
+      } finally {
+        await writer.close();
+      }
+    });
+
     test('passages by id keep the order asked, unknown ids left out; records round-trip', async () => {
       const { writer, reader } = await adapter.open('ids');
       try {
