@@ -7,9 +7,9 @@ import { looksLikeInjection } from '../ingest/injection';
 import { BoundedCache } from './boundedCache';
 import type { Passage } from '../types';
 import { cleanClaim } from './clean';
-import { profile, type Profile } from './profile';
+import { profile, profileText, type Profile } from './profile';
 import { segmentSentences } from './segment';
-import { STOP_WORDS, stem } from '../text/analyzer';
+import { STOP_WORDS, stem, tokenize } from '../text/analyzer';
 
 /** Longest evidence window, in sentence units (a claim rarely spans more). */
 export const MAX_WINDOW = 3;
@@ -19,15 +19,20 @@ export interface Unit {
   end: number;
   profile: Profile;
   termSet: Set<string>;
+  /**
+   * Every term `termSet` may hold (a superset, known without profiling the unit): a term not in
+   * it is not in `termSet`. Absent when the unit was profiled at once.
+   */
+  mayHold?: ReadonlySet<string>;
 }
 
 export interface PassageProfile {
   passage: Passage;
   units: Unit[];
-  terms: Set<string>;
-  values: Set<string>;
-  names: Set<string>;
-  bigrams: Set<string>;
+  terms: ReadonlySet<string>;
+  values: ReadonlySet<string>;
+  names: ReadonlySet<string>;
+  bigrams: ReadonlySet<string>;
   /** The passage reads as instructions to a model (see injection.ts): never evidence for a claim. */
   suspicious: boolean;
 }
@@ -57,8 +62,8 @@ const profiles = new BoundedCache<string, PassageProfile>(50_000);
  * kept for each version of a product) is cut and profiled once.
  */
 const byText = new BoundedCache<string, Omit<PassageProfile, 'passage'>>(5_000);
-/** Profiles of sentence units and windows, by their text: a sentence repeated in many passages is profiled once. */
-const unitProfiles = new BoundedCache<string, Omit<Unit, 'start' | 'end'>>(20_000);
+/** Sentence units and windows by their text: a sentence repeated in many passages is profiled once. */
+const unitCores = new BoundedCache<string, UnitCore>(20_000);
 
 /** The cached profile of a passage (keyed by id and text hash). */
 export function passageProfile(passage: Passage): PassageProfile {
@@ -67,21 +72,125 @@ export function passageProfile(passage: Passage): PassageProfile {
   if (pp) return pp;
   const shape = byText.getOrSet(passage.text, analyzePassage);
   // units of their own (the profiles inside are shared): which passage a unit belongs to is read by identity
-  pp = { ...shape, passage, units: shape.units.map((u) => ({ ...u })) };
+  pp = { ...shape, passage, units: shape.units.map((u) => (u instanceof LazyUnit ? new LazyUnit(u.start, u.end, u.core) : { ...u })) };
   profiles.set(key, pp);
   return pp;
 }
 
-/** A unit's profile and term set: sentences are profiled as cleaned text, code lines as written. */
-function unitOf(text: string, start: number, end: number, code = false): Unit {
+/**
+ * A unit's text, the terms it may hold (cheap: its words, no profile) and, once asked for, its
+ * profile and term set. Most units of a candidate share no term with the claim: the alignment
+ * learns that from `mayHold` and never profiles them.
+ */
+interface UnitCore {
+  /** The text profiled: sentences cleaned of markdown, code lines as written. */
+  text: string;
+  mayHold: ReadonlySet<string>;
+  profiled?: { profile: Profile; termSet: Set<string> };
+}
+
+function coreOf(text: string, code: boolean): UnitCore {
   const key = code ? `\u0001${text}` : text;
-  let u = unitProfiles.get(key);
-  if (!u) {
+  let c = unitCores.get(key);
+  if (!c) {
     // most evidence sentences carry no markdown: skip the cleaning regexes for them
-    const p = profile(code ? text : MARKUP.test(text) ? cleanClaim(text) : text);
-    unitProfiles.set(key, (u = { profile: p, termSet: termSetOf(p.terms) }));
+    const input = code ? text : MARKUP.test(text) ? cleanClaim(text) : text;
+    unitCores.set(key, (c = { text: input, mayHold: mayHoldOf(input) }));
   }
-  return { start, end, profile: u.profile, termSet: u.termSet };
+  return c;
+}
+
+function profiled(c: UnitCore): { profile: Profile; termSet: Set<string> } {
+  if (!c.profiled) {
+    const p = profile(c.text);
+    c.profiled = { profile: p, termSet: termSetOf(p.terms) };
+  }
+  return c.profiled;
+}
+
+/**
+ * A superset of the term set profiling `text` gives: every word's term, or the word itself for a
+ * stop word (one written in capitals is a name), with the parts {@link termSetOf} adds. Profiling
+ * takes terms only from these words and drops some (values, negations), so none is missed.
+ */
+export function mayHoldOf(text: string): ReadonlySet<string> {
+  return termSetOf(tokenize(profileText(text)).map((t) => t.term || t.word));
+}
+
+/** A sentence unit profiled on first use (see {@link UnitCore}). */
+class LazyUnit implements Unit {
+  constructor(
+    readonly start: number,
+    readonly end: number,
+    readonly core: UnitCore,
+  ) {}
+  get profile(): Profile {
+    return profiled(this.core).profile;
+  }
+  get termSet(): Set<string> {
+    return profiled(this.core).termSet;
+  }
+  get mayHold(): ReadonlySet<string> {
+    return this.core.mayHold;
+  }
+}
+
+/** A unit's profile and term set, computed now (windows and code lines). */
+function unitOf(text: string, start: number, end: number, code = false): Unit {
+  const p = profiled(coreOf(text, code));
+  return { start, end, profile: p.profile, termSet: p.termSet };
+}
+
+/** Whether a unit's profile is at hand (asking for it costs nothing). */
+const isProfiled = (u: Unit): boolean => !(u instanceof LazyUnit) || u.core.profiled !== undefined;
+
+/** Whether unit `u` may hold term `t` (false: it does not; true: ask its term set). */
+const mayHold = (u: Unit, t: string): boolean => u.mayHold === undefined || u.mayHold.has(t);
+
+/**
+ * The union of one set of every unit of a passage, built only when read whole: a membership test
+ * profiles only the units that may hold the member (`may`).
+ */
+class UnitsUnion implements ReadonlySet<string> {
+  private whole: Set<string> | undefined;
+  constructor(
+    private readonly units: readonly Unit[],
+    private readonly of: (u: Unit) => Iterable<string>,
+    private readonly may: (u: Unit, x: string) => boolean,
+    private readonly holds: (u: Unit, x: string) => boolean,
+  ) {}
+  private all(): Set<string> {
+    if (!this.whole) {
+      this.whole = new Set();
+      for (const u of this.units) for (const x of this.of(u)) this.whole.add(x);
+    }
+    return this.whole;
+  }
+  has(x: string): boolean {
+    if (this.whole) return this.whole.has(x);
+    // units already profiled first: the answer is the same, and often found with no new profile
+    for (const u of this.units) if (isProfiled(u) && this.holds(u, x)) return true;
+    for (const u of this.units) if (!isProfiled(u) && this.may(u, x) && this.holds(u, x)) return true;
+    return false;
+  }
+  get size(): number {
+    return this.all().size;
+  }
+  forEach(f: (value: string, key: string, set: ReadonlySet<string>) => void, thisArg?: unknown): void {
+    for (const x of this.all()) f.call(thisArg, x, x, this);
+  }
+  entries(): SetIterator<[string, string]> {
+    return this.all().entries();
+  }
+  keys(): SetIterator<string> {
+    return this.all().keys();
+  }
+  values(): SetIterator<string> {
+    return this.all().values();
+  }
+  [Symbol.iterator](): SetIterator<string> {
+    return this.all()[Symbol.iterator]();
+  }
 }
 
 /** Cuts a passage's text into units and profiles them (see {@link passageProfile}). */
@@ -94,23 +203,26 @@ function analyzePassage(text: string): Omit<PassageProfile, 'passage'> {
       units.push(...codeUnits(seg.text, seg.start));
       continue;
     }
-    for (const [start, end] of unglue(seg.text)) units.push(unitOf(seg.text.slice(start, end), seg.start + start, seg.start + end));
+    for (const [start, end] of unglue(seg.text)) units.push(new LazyUnit(seg.start + start, seg.start + end, coreOf(seg.text.slice(start, end), false)));
   }
   if (units.length === 0) {
     const p = profile(text);
     units.push({ start: 0, end: text.length, profile: p, termSet: termSetOf(p.terms) });
   }
-  const terms = new Set<string>();
-  const values = new Set<string>();
-  const names = new Set<string>();
-  const bigrams = new Set<string>();
-  for (const u of units) {
-    for (const t of u.termSet) terms.add(t);
-    for (const v of u.profile.values) values.add(v.v);
-    for (const n of u.profile.names) names.add(n);
-    for (const b of u.profile.bigrams) bigrams.add(b);
-  }
-  return { units, terms, values, names, bigrams, suspicious: looksLikeInjection(text) };
+  // names and word pairs are made of terms: a unit that cannot hold the terms holds neither
+  const always = (): boolean => true;
+  const pair = (u: Unit, b: string): boolean => {
+    const sp = b.indexOf(' ');
+    return sp < 0 || (mayHold(u, b.slice(0, sp)) && mayHold(u, b.slice(sp + 1)));
+  };
+  return {
+    units,
+    terms: new UnitsUnion(units, (u) => u.termSet, mayHold, (u, t) => u.termSet.has(t)),
+    values: new UnitsUnion(units, (u) => u.profile.values.map((v) => v.v), always, (u, v) => u.profile.values.some((w) => w.v === v)),
+    names: new UnitsUnion(units, (u) => u.profile.names, mayHold, (u, n) => u.profile.names.has(n)),
+    bigrams: new UnitsUnion(units, (u) => u.profile.bigrams, pair, (u, b) => u.profile.bigrams.has(b)),
+    suspicious: looksLikeInjection(text),
+  };
 }
 
 const windowCache = new WeakMap<PassageProfile, Map<string, Unit>>();
@@ -223,11 +335,6 @@ export function weightedRecall(terms: Map<string, number>, has: (t: string) => b
   return total > 0 ? hit / total : 0;
 }
 
-/** Weighted recall of `weights`' terms in each unit of a passage. */
-export function unitRecallsOf(weights: Map<string, number>, pp: PassageProfile): number[] {
-  return pp.units.map((u) => weightedRecall(weights, (t) => hasTerm(u.termSet, t)));
-}
-
 /** At most this many of a claim's values and word pairs break ties (one bit each). */
 const BEYOND_MAX = 30;
 
@@ -262,30 +369,57 @@ const bitCount = (x: number): number => {
  * Aligns a claim (its unique content terms with IDF weights) to the best window of a passage:
  * the one covering most weight; of windows covering the same (and something), the first that
  * states most of the claim's values and word pairs.
+ *
+ * Windows are scanned in that order, but a window is measured only when it could change the
+ * outcome: each window's recall has an upper bound from its units' `mayHold` (no profile needed),
+ * and a window whose bound is below the best recall measured, by more than the scan's tolerance
+ * could carry over all windows ({@link skipSlack}), cannot become the best nor tie with it.
  */
 export function align(weights: Map<string, number>, pp: PassageProfile, claim?: Pick<Profile, 'values' | 'bigrams'>): Alignment {
-  const unitRecalls = unitRecallsOf(weights, pp);
+  const units = pp.units;
+  const n = units.length;
+  // a bound is a bound only when no weight is negative (IDF weights are not; a caller's might be)
+  let slack = skipSlack(n);
+  for (const w of weights.values()) if (!(w >= 0)) slack = Infinity;
+  const unitRecalls: Array<number | undefined> = [];
+  const unitRecall = (i: number): number => (unitRecalls[i] ??= weightedRecall(weights, (t) => mayHoldTerm(units[i]!, t) && hasTerm(units[i]!.termSet, t)));
+  // windows by size: recall measured (or undefined when skipped), per start index
+  const measured: Array<Array<number | undefined>> = [[]];
+  measured[1] = prune(n, (i) => weightedRecall(weights, (t) => mayHoldTerm(units[i]!, t)), unitRecall, -1, slack);
+  let top = Math.max(-1, ...measured[1].map((r) => r ?? -1));
   let best = { recall: -1, first: 0, last: 0, beyond: -1 };
   const tieBreak = claim !== undefined && claim.values.length + claim.bigrams.size > 0;
   const masks: Array<number | undefined> = [];
   const beyond = (first: number, last: number): number => {
     let m = 0;
-    for (let i = first; i <= last; i++) m |= masks[i] ??= beyondMask(claim!, pp.units[i]!);
+    for (let i = first; i <= last; i++) m |= masks[i] ??= beyondMask(claim!, units[i]!);
     return bitCount(m);
   };
   // shorter windows first, so a longer one wins only by adding coverage
   for (let size = 1; size <= MAX_WINDOW; size++) {
-    for (let i = 0; i + size <= pp.units.length; i++) {
-      // as hasTerm over the window's terms together, with no set of them built
-      const inWindow = (t: string): boolean => {
-        for (let j = i; j < i + size; j++) if (pp.units[j]!.termSet.has(t)) return true;
+    if (size > 1) {
+      const inWindow = (i: number, t: string, may: boolean): boolean => {
+        if (may) {
+          for (let j = i; j < i + size; j++) if (mayHoldTerm(units[j]!, t)) return true;
+          return false;
+        }
+        // units already profiled first: the same answer, often with no new profile
+        for (let j = i; j < i + size; j++) if (isProfiled(units[j]!) && units[j]!.termSet.has(t)) return true;
+        for (let j = i; j < i + size; j++) if (!isProfiled(units[j]!) && mayHoldTerm(units[j]!, t) && units[j]!.termSet.has(t)) return true;
         return false;
       };
-      const r = size === 1 ? unitRecalls[i]! : weightedRecall(weights, (t) => {
-        if (inWindow(t)) return true;
+      // as hasTerm over the window's terms together, with no set of them built
+      const recall = (i: number, may: boolean): number => weightedRecall(weights, (t) => {
+        if (inWindow(i, t, may)) return true;
         const ps = partsOfTerm(t);
-        return ps.length > 0 && ps.every(inWindow);
+        return ps.length > 0 && ps.every((p) => inWindow(i, p, may));
       });
+      measured[size] = prune(Math.max(0, n - size + 1), (i) => recall(i, true), (i) => recall(i, false), top, slack);
+      top = Math.max(top, ...measured[size]!.map((r) => r ?? -1));
+    }
+    for (let i = 0; i + size <= n; i++) {
+      const r = measured[size]![i];
+      if (r === undefined) continue;
       if (r > best.recall + 1e-9) best = { recall: r, first: i, last: i + size - 1, beyond: -1 };
       else if (tieBreak && r > 0 && size === best.last - best.first + 1 && r > best.recall - 1e-9) {
         if (best.beyond < 0) best.beyond = beyond(best.first, best.last);
@@ -296,9 +430,9 @@ export function align(weights: Map<string, number>, pp: PassageProfile, claim?: 
     if (size === 1 && best.recall >= 1 - 1e-9) break;
   }
   let unitIdx = best.first;
-  for (let i = best.first; i <= best.last; i++) if (unitRecalls[i]! > unitRecalls[unitIdx]!) unitIdx = i;
-  const unit = pp.units[unitIdx]!;
-  const quote = pp.passage.text.slice(pp.units[best.first]!.start, pp.units[best.last]!.end);
+  for (let i = best.first; i <= best.last; i++) if (unitRecall(i) > unitRecall(unitIdx)) unitIdx = i;
+  const unit = units[unitIdx]!;
+  const quote = pp.passage.text.slice(units[best.first]!.start, units[best.last]!.end);
   return {
     pp,
     recall: Math.max(0, best.recall),
@@ -306,7 +440,39 @@ export function align(weights: Map<string, number>, pp: PassageProfile, claim?: 
     first: best.first,
     last: best.last,
     unit,
-    unitRecall: unitRecalls[unitIdx] ?? 0,
+    unitRecall: n > 0 ? unitRecall(unitIdx) : 0,
     quote,
   };
+}
+
+/** Whether unit `u` may hold `t` or all its parts (false: `hasTerm(u.termSet, t)` is false). */
+function mayHoldTerm(u: Unit, t: string): boolean {
+  return u.mayHold === undefined || hasTerm(u.mayHold, t);
+}
+
+/**
+ * How far below the best recall a window's bound must be for the window to be skipped. The scan
+ * compares recalls with a tolerance of 1e-9 (a replacement needs more, a tie less), so a window
+ * can sway the outcome through a chain of near-ties, each one step of at most 1e-9, and a chain
+ * is no longer than the windows scanned (at most 3 per unit).
+ */
+export const skipSlack = (units: number): number => (MAX_WINDOW * units + 3) * 1e-9;
+
+/**
+ * The recalls of `count` windows that the scan must see: windows are measured in order of their
+ * upper bound, highest first, until the next bound is `slack` below the highest recall measured
+ * (or `floor`, the best of shorter windows); the rest stay undefined.
+ */
+function prune(count: number, bound: (i: number) => number, exact: (i: number) => number, floor: number, slack: number): Array<number | undefined> {
+  const out: Array<number | undefined> = new Array<number | undefined>(count).fill(undefined);
+  const bounds = Array.from({ length: count }, (_, i) => bound(i));
+  const order = bounds.map((_, i) => i).sort((a, b) => bounds[b]! - bounds[a]! || a - b);
+  let top = floor;
+  for (const i of order) {
+    if (bounds[i]! < top - slack) break;
+    const r = exact(i);
+    out[i] = r;
+    if (r > top) top = r;
+  }
+  return out;
 }

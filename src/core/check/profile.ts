@@ -152,10 +152,15 @@ function codePrefixes(tokens: Token[], numberRanges: ReadonlyArray<[number, numb
   return tokens;
 }
 
+/** The text {@link profile} reads in `raw` (its offsets are into it): glued sentences parted. */
+export function profileText(raw: string): string {
+  // scraped text often glues sentences together ("…the label head El-P.Jaime Meline (born …")
+  return GLUE_HINT.test(raw) ? raw.replace(/(\p{Ll}{2}|\))\.(\p{Lu})/gu, '$1. $2').replace(/(\p{L})\.(\p{Lu}\p{Ll})/gu, '$1. $2') : raw;
+}
+
 /** Profiles `text` (already cleaned of markdown). */
 export function profile(raw: string): Profile {
-  // scraped text often glues sentences together ("…the label head El-P.Jaime Meline (born …")
-  const text = GLUE_HINT.test(raw) ? raw.replace(/(\p{Ll}{2}|\))\.(\p{Lu})/gu, '$1. $2').replace(/(\p{L})\.(\p{Lu}\p{Ll})/gu, '$1. $2') : raw;
+  const text = profileText(raw);
   const terms: string[] = [];
   const surface = new Map<string, string>();
   const names = new Set<string>();
