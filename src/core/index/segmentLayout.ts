@@ -55,13 +55,7 @@ export interface SegmentHeader {
 /** Writes the header and the sections (in Section order) into one byte array. */
 export function layoutSegment(h: SegmentHeader, sections: Uint8Array[]): Uint8Array {
   if (sections.length !== SECTION_COUNT) throw new Error('segment sections missing');
-  let size = HEADER_BYTES;
-  const offsets: number[] = [];
-  for (const s of sections) {
-    size = (size + 7) & ~7;
-    offsets.push(size);
-    size += s.length;
-  }
+  const { offsets, size } = sectionOffsets(HEADER_BYTES, sections);
   const w = new ByteWriter(size + 8);
   w.u32(SEGMENT_MAGIC);
   w.u32(SEGMENT_VERSION);
@@ -82,6 +76,18 @@ export function layoutSegment(h: SegmentHeader, sections: Uint8Array[]): Uint8Ar
     w.bytes(s);
   });
   return w.take();
+}
+
+/** Where sections laid out after a header of `headerBytes` start (each on 8 bytes), and the total size. */
+export function sectionOffsets(headerBytes: number, sections: readonly Uint8Array[]): { offsets: number[]; size: number } {
+  let size = headerBytes;
+  const offsets: number[] = [];
+  for (const s of sections) {
+    size = (size + 7) & ~7;
+    offsets.push(size);
+    size += s.length;
+  }
+  return { offsets, size };
 }
 
 /** The bytes of a typed array (for a section). */

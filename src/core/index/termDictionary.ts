@@ -21,6 +21,7 @@
  */
 import type { SegmentBlob } from './blob';
 import { ByteWriter, FormatError } from './bytes';
+import { bytesOf, sectionOffsets } from './segmentLayout';
 
 export const DICT_MAGIC = 0x43494456; // "VDIC" little-endian
 export const DICT_VERSION = 1;
@@ -46,7 +47,6 @@ export interface DictionaryParts {
   post: Float64Array;
 }
 
-const bytesOf = (a: ArrayBufferView): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
 /** Encodes a dictionary file. */
 export function encodeDictionary(d: DictionaryParts): Uint8Array {
@@ -64,13 +64,7 @@ export function encodeDictionary(d: DictionaryParts): Uint8Array {
     sparseStarts[b + 1] = at;
   }
   const sections = [bytesOf(sparseStarts), sparseChars, bytesOf(d.starts), d.chars, bytesOf(d.df), bytesOf(d.post)];
-  let size = HEADER;
-  const offsets: number[] = [];
-  for (const s of sections) {
-    size = (size + 7) & ~7;
-    offsets.push(size);
-    size += s.length;
-  }
+  const { offsets, size } = sectionOffsets(HEADER, sections);
   const w = new ByteWriter(size + 8);
   for (const v of [DICT_MAGIC, DICT_VERSION, terms, DICT_BLOCK, blocks, 0]) w.u32(v);
   sections.forEach((s, i) => {
