@@ -4,7 +4,7 @@
  * its weighted content. The window's text, sliced from the passage, is the verbatim quote.
  */
 import { looksLikeInjection } from '../ingest/injection';
-import { BoundedCache } from './boundedCache';
+import { BoundedCache } from '../boundedCache';
 import type { Passage } from '../types';
 import { cleanClaim } from './clean';
 import { profile, profileText, type Profile } from './profile';

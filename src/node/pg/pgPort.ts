@@ -23,7 +23,7 @@ import { parsePgUrl, type PgStoreConfig } from './pgConfig';
 import { isConnectionError, storeError, withRetry } from './pgErrors';
 import { compactCorpus, compactionDue } from './pgCompact';
 import { BlockCache } from './blockCache';
-import { PassageCache } from './passageCache';
+import { BoundedCache } from '../../core/boundedCache';
 import { RowsMoved, searchPool as searchPoolOf } from './pgSearch';
 import type { PoolCounters } from './pgScore';
 import { ensureSchema, LOCK_CLASS, PG_SCHEMA_VERSION } from './pgSchema';
@@ -89,7 +89,7 @@ export async function openPgPort(url: string, opts: PgPortOptions = {}): Promise
   pool.on('error', () => undefined);
   const delays = opts.retryDelays ?? [100, 400, 1600];
   const phraseTerms = new PhraseTerms();
-  const caches = { blocks: new BlockCache((opts.cacheMB ?? 256) * 1024 * 1024), passages: new PassageCache(opts.passageCache ?? 4096) };
+  const caches = { blocks: new BlockCache((opts.cacheMB ?? 256) * 1024 * 1024), passages: new BoundedCache<number, Passage>(opts.passageCache ?? 4096) };
   let writer: pg.PoolClient | undefined;
   let corpus: number | undefined;
   const writeState = new WriterState();

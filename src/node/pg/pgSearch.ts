@@ -22,7 +22,7 @@ import type { RankingParams, WeightedTerm } from '../../core/index/ranking';
 import type { Candidate } from '../../core/search/rerank';
 import type { Passage, SearchOptions } from '../../core/types';
 import type { BlockCache } from './blockCache';
-import type { PassageCache } from './passageCache';
+import type { BoundedCache } from '../../core/boundedCache';
 import { decodeBlock, type Block } from './pgBlocks';
 import { poolMaxScore, type Lane, type PoolCounters, type PoolEntry } from './pgScore';
 
@@ -58,7 +58,7 @@ const FILTER = {
 /** What a search reads through: the reader's caches of immutable rows. */
 export interface ReadCaches {
   blocks: BlockCache;
-  passages: PassageCache;
+  passages: BoundedCache<number, Passage>;
 }
 
 /**

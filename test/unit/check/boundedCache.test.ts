@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BoundedCache } from '../../../src/core/check/boundedCache';
+import { BoundedCache } from '../../../src/core/boundedCache';
 
 test('a bounded cache never holds more than its bound', () => {
   const c = new BoundedCache<number, number>(8);
