@@ -56,6 +56,8 @@ export interface SentenceRecord {
   goldStrict: boolean;
   /** Perturbation type, or 'original' (perturb set only). */
   kind?: string;
+  /** RAGTruth: the types of the labelled spans the sentence overlaps ("Evident Conflict", …). */
+  labels?: string[];
   /** The sentence as checked (product records), for reading failures. */
   text?: string;
   /** What the product showed (product records only). */

@@ -6,7 +6,8 @@
  *   natural-contradicted   correct natural text called contradicted (RHDH answers, doc2dial turns, RAGTruth unlabelled)
  *   natural-unsupported    correct natural text called unsupported
  *   rag-contradicted       RAGTruth sentences called contradicted, with their gold label
- *   missed:<kind>          perturbations of <kind> not flagged (or "supported, clear")
+ *   rag-conflict           RAGTruth sentences overlapping a span labelled a conflict, whatever the verdict
+ *   missed:<kind>          perturbations of <kind> not flagged (or "supported, clear"); missed:all for every flip kind
  *   candidates:<kind>      correct text (natural sets, RAGTruth unlabelled) where conflict kind <kind>
  *                          found a tight substitution, whatever the calibration decides, highest alignment first
  *
@@ -27,7 +28,7 @@ if (!dir) {
 
 function show(r: SentenceRecord): void {
   const s = r.shown!;
-  console.log(`[${r.ds} ${r.group}] ${s.verdict}${s.certainty ? ` (${s.certainty})` : ''}${s.conflict ? ` ${s.conflict}` : ''}${r.gold ? ' GOLD' : ''}${r.kind && r.kind !== 'original' ? ` <${r.kind}>` : ''}`);
+  console.log(`[${r.ds} ${r.group}] ${s.verdict}${s.certainty ? ` (${s.certainty})` : ''}${s.conflict ? ` ${s.conflict}` : ''}${r.gold ? ` GOLD${r.labels?.length ? ` ${r.labels.join('/')}` : ''}` : ''}${r.kind && r.kind !== 'original' ? ` <${r.kind}>` : ''}`);
   console.log(`   claim:  ${r.text?.replace(/\s+/g, ' ')}`);
   console.log(`   reason: ${s.reason}`);
   if (s.evidence) console.log(`   source: ${s.evidence.replace(/\s+/g, ' ').slice(0, 400)}`);
@@ -40,7 +41,7 @@ async function main(dir: string): Promise<void> {
     if (what.startsWith('natural') || what.startsWith('candidates:')) {
       recs = [...(await rhdhReferenceRecords(dir, tmp.dir)), ...(await doc2dialAgentRecords(dir, tmp.dir))];
       recs.push(...(await ragtruthProductRecords(dir, tmp.dir, ['docs'])).filter((r) => !r.gold));
-    } else if (what === 'rag-contradicted') recs = await ragtruthProductRecords(dir, tmp.dir);
+    } else if (what === 'rag-contradicted' || what === 'rag-conflict') recs = await ragtruthProductRecords(dir, tmp.dir);
     else if (what.startsWith('missed:')) {
       for (const c of [PERTURB_CORPORA.doc2dial, PERTURB_CORPORA.rhdh, PERTURB_CORPORA.pdf]) recs.push(...(await perturbProductRecords(dir, tmp.dir, c)).records);
     }
@@ -51,10 +52,11 @@ async function main(dir: string): Promise<void> {
   const read = recs.filter((r) => partOfRecord(r) === 'read' && r.shown);
   let picked: SentenceRecord[];
   if (what === 'natural-contradicted' || what === 'rag-contradicted') picked = read.filter((r) => r.shown!.verdict === 'contradicted');
+  else if (what === 'rag-conflict') picked = read.filter((r) => r.labels?.some((l) => /conflict/i.test(l)));
   else if (what === 'natural-unsupported') picked = read.filter((r) => r.shown!.verdict === 'unsupported');
   else if (what.startsWith('missed:')) {
     const kind = what.slice('missed:'.length);
-    picked = read.filter((r) => r.gold && r.kind === kind && (r.shown!.verdict === 'supported'));
+    picked = read.filter((r) => r.gold && (kind === 'all' || r.kind === kind) && r.kind !== 'invented-detail' && (r.shown!.verdict === 'supported'));
   } else if (what.startsWith('candidates:')) {
     const kind = what.slice('candidates:'.length);
     picked = read.filter((r) => r.features && r.features[`contra_${kind}` as keyof typeof r.features] === 1 && r.features.contraTight === 1).sort((a, b) => b.features!.contraAt - a.features!.contraAt);

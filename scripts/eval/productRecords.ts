@@ -63,7 +63,7 @@ export function toRecord(s: JsonSentence, r: Omit<SentenceRecord, 'features' | '
   };
 }
 
-interface RagResponse { id: string; source_id: string; response: string; labels: Array<{ start: number; end: number; implicit_true: boolean }> }
+interface RagResponse { id: string; source_id: string; response: string; labels: Array<{ start: number; end: number; implicit_true: boolean; label_type?: string }> }
 interface RagSource { source_id: string; source_info: { question: string; passages: string } }
 
 /** The product modes RAGTruth answers are checked in. */
@@ -98,7 +98,7 @@ export async function ragtruthProductRecords(dir: string, tmp: string, modes: Ra
       const [sentences] = await checkWithCli([`rag-answers/${r.id}.md`], where, tmp);
       for (const s of sentences!) {
         const overl = r.labels.filter((l) => l.start < s.end && l.end > s.start);
-        out.push(toRecord(s, { ds: RAG_DATASET[mode], group: r.source_id, item: `${mode}:${r.id}`, gold: overl.length > 0, goldStrict: overl.some((l) => !l.implicit_true) }));
+        out.push(toRecord(s, { ds: RAG_DATASET[mode], group: r.source_id, item: `${mode}:${r.id}`, gold: overl.length > 0, goldStrict: overl.some((l) => !l.implicit_true), labels: overl.map((l) => l.label_type ?? '') }));
       }
     }
   }

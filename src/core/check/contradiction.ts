@@ -111,7 +111,7 @@ export function analyzeContradiction(
       aligned.push({ at, unit, a, cov: coverage(a, weight), sentence: al.pp.units.includes(unit), ...(f ? { f } : {}) });
     }
   }
-  const out: ContradictionAnalysis = { sentenceCoverage: Math.max(0, ...aligned.map((x) => x.cov)), statedWhole: aligned.some((x) => !x.f && statesWhole(x.a)), findings: [] };
+  const out: ContradictionAnalysis = { sentenceCoverage: Math.max(0, ...aligned.map((x) => x.cov)), statedWhole: aligned.some((x) => !x.f && statesWhole(x.a, x.sentence)), findings: [] };
   let best: Contradiction | undefined;
   for (const x of aligned) {
     if (!x.f) continue;
@@ -150,11 +150,14 @@ export function analyzeContradiction(
 /**
  * Whether an alignment states every atom of the claim (see ContradictionAnalysis.statedWhole): a
  * name only in order (two names moved are two roles swapped), and no negation of the source left
- * out of the claim.
+ * out of the claim. Across the sentences of a window every content atom must be in order: a claim
+ * that joins two sentences follows them ("Dry the hair with a towel and rub it"), while a word
+ * picked from another sentence out of order ("I sent a letter …" against "I received a letter …
+ * Please send us …") states nothing of the place it is written.
  */
-function statesWhole(a: TokenAlignment): boolean {
+function statesWhole(a: TokenAlignment, sentence = true): boolean {
   const inOrder = new Set(a.pairs.map(([i]) => i));
-  const claimWhole = a.claim.every((atom, i) => (atom.type === 'word' && atom.name ? inOrder.has(i) : a.matched[i]));
+  const claimWhole = a.claim.every((atom, i) => ((atom.type === 'word' && atom.name) || (!sentence && isContent(atom)) ? inOrder.has(i) : a.matched[i]));
   return claimWhole && a.source.every((atom, j) => !atom.negates || a.used[j]);
 }
 

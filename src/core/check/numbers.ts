@@ -6,7 +6,7 @@
 import { tokenize } from '../text/analyzer';
 
 export interface Value {
-  /** Normalised value: "30", "1.2.0", "2x", "month:3", "day:monday". */
+  /** Normalised value: "30", "1.2.0", "2x", "month:3", "day:monday", "clock:1020" (5 p.m.). */
   v: string;
   /** As written. */
   surface: string;
@@ -94,6 +94,58 @@ export function numericValue(raw: string): string {
   if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) return String(Number(s.replace(/,/g, '')));
   if (/^\d+(\.\d+)?$/.test(s)) return String(Number(s));
   return s;
+}
+
+/**
+ * A time of day ("8:00 a.m.", "5 pm", "17:30"): one value in minutes after midnight, `clock:1020`.
+ * Written without a.m. or p.m. and with an hour from 1 to 12 ("8:00") it may be either half of
+ * the day: `clock:?480`, which states 8:00 a.m. and 8:00 p.m. alike (see sameClock).
+ */
+const CLOCK = /(?<![\p{L}\p{N}:.,])(\d{1,2})(?::([0-5]\d))?(?:\s?([ap])(?:\.\s?m\.?|m)(?![\p{L}\p{N}])|(?<=:\d\d)(?![\p{N}:]))/giu;
+
+/** The times of day written in `text`, in order. */
+export function clockTimes(text: string): Value[] {
+  const out: Value[] = [];
+  for (const m of text.matchAll(CLOCK)) {
+    const h = Number(m[1]);
+    const min = Number(m[2] ?? 0);
+    const half = m[3]?.toLowerCase();
+    let v: string;
+    if (half) {
+      if (h < 1 || h > 12) continue;
+      v = `clock:${((h % 12) + (half === 'p' ? 12 : 0)) * 60 + min}`;
+    } else {
+      if (h > 23) continue;
+      v = h >= 1 && h <= 12 ? `clock:?${h * 60 + min}` : `clock:${h * 60 + min}`;
+    }
+    const surface = m[0];
+    out.push({ v, surface, unit: '', unitSurface: '', start: m.index!, end: m.index! + surface.length, unitEnd: m.index! + surface.length });
+  }
+  return out;
+}
+
+/** Minutes after midnight of a time of day, and whether the half of the day is unwritten. */
+function clockOf(v: string): { min: number; either: boolean } | undefined {
+  if (!v.startsWith('clock:')) return undefined;
+  const either = v[6] === '?';
+  return { min: Number(v.slice(either ? 7 : 6)), either };
+}
+
+/**
+ * Whether value `w` states the time `c` says, or `c` is not a time: the same minutes, 12 hours
+ * apart when one side leaves the half of the day unwritten ("8:00" / "8:00 p.m."), and a bare
+ * hour for a time on the hour ("open from 8 to 5" / "8:00 a.m. to 5:00 p.m."). Undefined when
+ * neither is a time.
+ */
+export function sameClock(w: string, c: string): boolean | undefined {
+  const cw = clockOf(w);
+  const cc = clockOf(c);
+  if (!cw && !cc) return undefined;
+  const hour = (x: string): number | undefined => (/^\d{1,2}$/.test(x) && Number(x) >= 1 && Number(x) <= 12 ? Number(x) * 60 : undefined);
+  if (cw && cc) return cw.either || cc.either ? cw.min % 720 === cc.min % 720 : cw.min === cc.min;
+  const t = (cw ?? cc)!;
+  const bare = hour(cw ? c : w);
+  return bare !== undefined && t.min % 720 === bare % 720;
 }
 
 // commas only group thousands ("1,500"); "1,2,3" is a list of three numbers

@@ -5,7 +5,7 @@
 import { NEGATIONS, STOP_WORDS, stem, tokenize, type Token } from '../text/analyzer';
 import { antonymsOf } from './antonyms';
 import { defaultPrior } from './backgroundStats';
-import { hyphenedNumber, numberPhrase, numericValue, NUMBER, REFERENCE_BEFORE, scaleDigits, wordValue, type Value } from './numbers';
+import { clockTimes, hyphenedNumber, numberPhrase, numericValue, NUMBER, REFERENCE_BEFORE, scaleDigits, wordValue, type Value } from './numbers';
 import { imperativeAt, isProperNoun } from './properNouns';
 
 export type { Value } from './numbers';
@@ -175,14 +175,22 @@ export function profile(raw: string): Profile {
   const logic: TermOccurrence[] = [];
   let negReach = 0;
   const numberRanges: Array<[number, number]> = [];
+  // a time of day is one value with its a.m. or p.m.: no number of it, no word of it
+  const clocks = clockTimes(text);
+  for (const c of clocks) {
+    values.push(c);
+    numberRanges.push([c.start, c.end]);
+  }
   for (const m of text.matchAll(NUMBER)) {
     const start = m.index!;
+    if (clocks.some((c) => start >= c.start && start < c.end)) continue;
     // "passage 3", "Document 2": which source an answer cites, not a value it states
     if (REFERENCE_BEFORE.test(text.slice(Math.max(0, start - 12), start))) continue;
     const raw = m[0].replace(/[.,]$/, '');
     numberRanges.push([start, start + raw.length]);
     values.push({ v: numericValue(raw), surface: raw, unit: '', unitSurface: '', start, end: start + raw.length, unitEnd: start + raw.length });
   }
+  numberRanges.sort((a, b) => a[0] - b[0]);
   const tokens = codePrefixes(tokenize(text), numberRanges, text);
   /** Tokens that are (part of) a value, so no value takes another value's word as its unit. */
   const valueTokens = new Set<number>();
@@ -322,6 +330,8 @@ export function profile(raw: string): Profile {
   let ti = 0;
   for (const val of values) {
     while (ti < tokens.length && tokens[ti]!.start < val.end) ti++;
+    // a time of day has no unit ("8:00 a.m. ET")
+    if (val.v.startsWith('clock:')) continue;
     let j = ti;
     while (j < tokens.length && (!tokens[j]!.term || /^\d/.test(tokens[j]!.term) || valueTokens.has(j))) j++;
     const next = tokens[j];

@@ -5,6 +5,7 @@
  */
 import type { Profile, Value } from './profile';
 import { stem } from '../text/analyzer';
+import { sameClock } from './numbers';
 
 /** Units of measure by dimension, as multiples of a base (seconds, bytes, grams, metres, millilitres). */
 export const MEASURES: Record<string, Record<string, number>> = {
@@ -53,6 +54,8 @@ export const otherPeriod = (w: Value, c: Value): boolean => valueKind(w.v) === '
  * ("60 minutes" / "one hour"). "2 days" does not state "two hours".
  */
 export function states(w: Value, c: Value): boolean {
+  const clock = sameClock(w.v, c.v);
+  if (clock !== undefined) return clock;
   const qc = quantity(c);
   const qw = quantity(w);
   // two known measures compare as quantities; a measure never matches a number of something

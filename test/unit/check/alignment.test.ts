@@ -190,6 +190,8 @@ test('"supported, clear" needs one sentence stating the whole claim in place: a 
     passage('import', 'Only administrators can use Bulk Import in the portal.'),
     passage('metrics', 'Grafana displays the metrics that Prometheus collects from the cluster.'),
     passage('renew', 'You can only renew your licence online. Renewals by mail are not accepted.'),
+    passage('lapse-letter', 'I received a letter from the DMV about a lapse of insurance on my car. Please send us a copy of your registration.'),
+    passage('hair-towel', 'Dry the hair with a soft towel. Then rub it gently with your hands.'),
     ...releaseNotes(),
   ]);
   const notClearlySupported = (text: string): void => {
@@ -211,6 +213,11 @@ test('"supported, clear" needs one sentence stating the whole claim in place: a 
   // denies "by mail"
   notClearlySupported('You can only renew your licence by mail.');
   clearlySupported('You can only renew your licence online.');
+  // a claim may join two sentences in their order; a word picked from another sentence out of
+  // order ("send" of "Please send us …") states nothing in its place
+  clearlySupported('Dry the hair with a soft towel and rub it gently with your hands.');
+  notClearlySupported('I send a letter about a lapse of insurance on my car.');
+  notClearlySupported('A copy of the registration was received by the DMV.');
 });
 
 test('an imperative opening a step is a verb, not a name; an acronym spelled out with its small words is the same name', () => {
@@ -435,4 +442,22 @@ test('the same number bounded the other way is a conflict; bounds that share a n
   assert.equal(conflict('Applicants must be 18 or older.', 'Applicants must be at least 18.'), undefined);
   assert.equal(conflict('Refunds take 5 days.', 'Refunds take more than 5 days.'), undefined);
   assert.equal(conflict('Refunds take 14 days.', 'Refunds take no more than 30 days.'), undefined);
+});
+
+test('a time of day is one value with its a.m. or p.m.: "8:00 p.m." is not "8:00 a.m."', () => {
+  const f = conflict('The Center is open from 8:00 a.m. to 8:00 p.m. on weekdays.', 'The Center is open from 8:00 a.m. to 10:00 p.m. on weekdays.');
+  assert.equal(f?.kind, 'values');
+  assert.equal(f?.claimText, '8:00 p.m.');
+  assert.equal(f?.sourceText, '10:00 p.m.');
+  assert.equal(conflict('The office closes at 6 am.', 'The office closes at 6 pm.')?.kind, 'values');
+  // the sentence's own period is no part of the time
+  assert.deepEqual(profile('The office closes at 5 pm.').values.map((v) => v.surface), ['5 pm']);
+  // the same time written another way, or without the half of the day, states it
+  assert.equal(conflict('The office closes at 5 p.m. on weekdays.', 'The office closes at 5:00 PM on weekdays.'), undefined);
+  assert.equal(conflict('The office closes at 5:00 on weekdays.', 'The office closes at 5:00 p.m. on weekdays.'), undefined);
+  assert.equal(conflict('The office is open from 9 to 5 on weekdays.', 'The office is open from 9:00 a.m. to 5:00 p.m. on weekdays.'), undefined);
+  assert.equal(conflict('The office closes at 17:30 on weekdays.', 'The office closes at 5:30 p.m. on weekdays.'), undefined);
+  // a ratio written as a time is one value too, and still differs from another; "5 m" is no time
+  assert.equal(conflict('Dilute it at a 1:30 ratio before use.', 'Dilute it at a 1:50 ratio before use.')?.kind, 'values');
+  assert.deepEqual(profile('The pole is 5 m long.').values.map((v) => v.v), ['5']);
 });
