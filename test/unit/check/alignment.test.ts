@@ -389,6 +389,8 @@ test('comparatives with an opposite exclude each other, and two opposites in one
   // before a number the two comparatives bound it: the values kind reads them as bounds that share no number
   assert.equal(conflict('The tank holds fewer than 5 liters.', 'The tank holds more than 5 liters.')?.kind, 'values');
   assert.equal(conflict('The second plan is less expensive.', 'The second plan is more affordable.'), undefined);
+  // the superlatives of quantity too: "most" against "fewest" as against "least"
+  assert.equal(conflict('The tuned model gave the most hallucinations in the study.', 'The tuned model gave the fewest hallucinations in the study.')?.kind, 'opposites');
 });
 
 test('"same" against "different" is an opposite, though "same" is a stop word for retrieval', () => {

@@ -14,7 +14,7 @@ import { stem } from '../../text/analyzer';
 /** Prepositions, particles and comparatives with an opposite, both ways. */
 const OPPOSITE_PARTICLES: ReadonlyArray<readonly [string, string]> = [
   ['before', 'after'], ['above', 'below'], ['over', 'under'], ['inside', 'outside'], ['up', 'down'], ['in', 'out'], ['on', 'off'],
-  ['more', 'less'], ['more', 'fewer'], ['most', 'least'],
+  ['more', 'less'], ['more', 'fewer'], ['most', 'least'], ['most', 'fewest'],
 ];
 const particlesOpposed = (a: string, b: string): boolean => OPPOSITE_PARTICLES.some(([x, y]) => (a === x && b === y) || (a === y && b === x));
 
@@ -60,8 +60,7 @@ function inHunk(ctx: KindContext, h: Hunk): Finding | undefined {
       if (h.claim.some((i) => i !== ci && h.source.some((j) => j !== sj && excludes(ctx, a.claim[i]!, a.source[j]!)))) return undefined;
       const cNeg = h.claim.filter((i) => a.claim[i]!.negates);
       const sNeg = h.source.filter((j) => a.source[j]!.negates);
-      const display = ctx.exclusive(a.claim[ci]!.surface, a.source[sj]!.surface) ? 'antonym' : 'antonym';
-      return finding(ctx, 'opposites', display, h, [ci, ...cNeg], [sj, ...sNeg]);
+      return finding(ctx, 'opposites', 'antonym', h, [ci, ...cNeg], [sj, ...sNeg]);
     }
   }
   return undefined;
