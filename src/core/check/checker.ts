@@ -6,7 +6,7 @@
 import { VerityError } from '../errors';
 import { analyze } from '../text/analyzer';
 import type { CheckResult, CheckSummary, Passage, SentenceVerdict } from '../types';
-import { align, hasTerm, passageProfile, type Alignment } from './align';
+import { align, passageProfile, type Alignment } from './align';
 import { idfOf, withBackground } from './backgroundStats';
 import { DEFAULT_CALIBRATION, type Calibration } from './calibration';
 import { cleanClaim, extractCitations } from './clean';
@@ -169,7 +169,7 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     if (analyze(claim).length === 0 && cp.values.length === 0) {
       return { ...base, verdict: 'not_claim', score: 0, reason: 'not a claim: no content words', alternatives: [] };
     }
-    const features = featureRecord(analysis, question !== undefined, decision.admitted === true, decision.step === true, leaning ? ownWordsShare(decision.claim, weights, analysis.alignments[0]) : 1);
+    const features = featureRecord(analysis, question !== undefined, decision.admitted === true, decision.step === true);
     // a step the closest passage writes another way is unsupported (stepConflict), shown with that passage
     const { verdict, score, stepConflict = false } = decideVerdict(features, cal);
     // a contradiction is decided by the passage that contradicts, which may not be the best-covering one
@@ -266,21 +266,4 @@ function localStats(passages: Passage[]): TermStats {
     for (const t of new Set(terms)) df.set(t, (df.get(t) ?? 0) + 1);
   }
   return { docCount: passages.length, avgLength: passages.length ? total / passages.length : 0, df: (t) => df.get(t) ?? 0 };
-}
-
-/**
- * The share of a leaning claim's own content words (its text without the borrowed subject),
- * by weight, that the best window states; 1 when it has none of its own.
- */
-function ownWordsShare(own: string, weights: ReadonlyMap<string, number>, best: Alignment | undefined): number {
-  const terms = new Set(analyze(own).filter((t) => weights.has(t)));
-  let total = 0;
-  let hit = 0;
-  const window = best ? best.pp.units.slice(best.first, best.last + 1) : [];
-  for (const t of terms) {
-    const w = weights.get(t)!;
-    total += w;
-    if (window.some((u) => hasTerm(u.termSet, t))) hit += w;
-  }
-  return total > 0 ? hit / total : 1;
 }

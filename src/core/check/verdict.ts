@@ -25,15 +25,10 @@ export type FeatureRecord = Features & Record<`contra_${KindId}`, number> & {
   admitted: number;
   /** 1 for a step in a user interface: checked for support, never contradicted. */
   step: number;
-  /**
-   * For a claim that leans on the sentence before it ("It is useful for teams."), the share of its
-   * own content words' weight the best window states; 1 for any other claim.
-   */
-  ownWords: number;
 };
 
 /** The feature record of an analysis. */
-export function featureRecord(a: Analysis, withQuestion = false, admitted = false, step = false, ownWords = 1): FeatureRecord {
+export function featureRecord(a: Analysis, withQuestion = false, admitted = false, step = false): FeatureRecord {
   const c = a.contradiction;
   const kinds = Object.fromEntries(KIND_IDS.map((k) => [contraField(k), c?.kind === k ? 1 : 0])) as Record<`contra_${KindId}`, number>;
   return {
@@ -45,7 +40,6 @@ export function featureRecord(a: Analysis, withQuestion = false, admitted = fals
     withQuestion: withQuestion ? 1 : 0,
     admitted: admitted ? 1 : 0,
     step: step ? 1 : 0,
-    ownWords,
   };
 }
 
@@ -64,9 +58,6 @@ export function conflictHolds(f: FeatureRecord, cal: Pick<Calibration, 'contraAl
   // alignments are sums of weights: 0.9999999 is a full restatement
   return k !== undefined && f.contraTight === 1 && f.contraAt + 1e-9 >= cal.contraAlign[k];
 }
-
-/** Least share of its own words' weight a claim leaning on the sentence before must find in the best window. */
-const OWN_WORDS = 0.5;
 
 /** Least share of the rest of the claim a sentence restates for a clear edit there to be suspected. */
 const SUSPECT_AT = 0.5;
@@ -102,10 +93,6 @@ export function decideVerdict(f: FeatureRecord, cal: Calibration): { verdict: Ex
   if ((f.winMissSubject === 1 || f.unseenQuantity === 1) && f.withQuestion !== 1) return { verdict: 'unsupported', score: below };
   // a restated sentence with one word swapped for an unrelated one says something the source does not
   if (f.substitution === 1) return { verdict: 'unsupported', score: below };
-  // a sentence that leans on the one before is supported by what it says itself, not by the
-  // subject it borrows: "This is useful for teams." after "Helm packages the application." is
-  // not stated by that passage, though it names Helm
-  if (f.ownWords < OWN_WORDS) return { verdict: 'unsupported', score: below };
   return { verdict: score >= model.threshold ? 'supported' : 'unsupported', score };
 }
 

@@ -50,20 +50,6 @@ test('a sentence that leans on the one before is checked with its subject; a bar
   // no antecedent, only a generic sentence: at most uncertain
   const [alone] = verdicts('This makes deployment easier.');
   assert.ok(alone![1] !== 'supported' || alone![2] === 'uncertain', String(alone));
-  // a borrowed subject supports nothing by itself: the sentence's own words must be stated
-  const leaning = createChecker(createMemorySource([
-    passage('helm-lean', 'Helm packages the application and its configuration into one chart. It makes upgrades easier.'),
-    passage('deploy-lean', 'Deployment is easier with a pipeline that runs on every commit.'),
-    ...releaseNotes(),
-  ]));
-  const second = (text: string): [string, string] => {
-    const s = leaning.check(text).sentences[1]!;
-    return [s.verdict, s.reason];
-  };
-  for (const text of ['Helm packages the application. It is useful for teams.', 'Helm packages the application. It helps small teams.']) {
-    assert.equal(second(text)[0], 'unsupported', String(second(text)));
-  }
-  assert.equal(second('Helm packages the application. It makes upgrades easier.')[0], 'supported');
 });
 
 test('acknowledgements in conversation are no claims, and an acknowledgement before a claim is stripped', () => {
