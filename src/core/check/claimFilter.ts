@@ -24,7 +24,7 @@ export interface ClaimDecision {
   step?: boolean;
 }
 
-const GREETING = /^(hi|hello|hey|greetings|good (morning|afternoon|evening|luck)|best of luck|enjoy|thanks?( you)?|thank you|you're welcome|sure|certainly|of course|absolutely|great question)\b[^.!?]{0,40}[.!?]?$/i;
+const GREETING = /^(hi|hello|hey|greetings|good (morning|afternoon|evening|luck)|best of luck|enjoy|thanks?( you)?|thank you|you're welcome|congrat(ulation)?s|sure|certainly|of course|absolutely|great question)\b[^.!?]{0,40}[.!?]?$/i;
 /**
  * An acknowledgement in conversation ("Ok great!", "Yes, that is correct.", "No problem."): it
  * answers the other speaker and states nothing on its own.
@@ -32,7 +32,7 @@ const GREETING = /^(hi|hello|hey|greetings|good (morning|afternoon|evening|luck)
 const ACK = /^(ok(ay)?|yes|yeah|yep|yup|no|nope|sure|right|correct|great|perfect|alright|all right|exactly|of course|indeed|good|fine|thanks?|thank you|you'?re welcome|no problem|not a problem)\b([\s,.!]+(that('s| is)? (correct|right|true|it|fine|ok(ay)?|great|good)|great|good|perfect|thanks?|sure|no problem|with that|please|indeed|correct|right)\b)*[\s.!]*$/i;
 /** An acknowledgement that opens a sentence ("Okay, VA life insurance can …", "No You may be able to …"). */
 const ACK_PREFIX = /^((ok(ay)?|yes|yeah|yep|yup)\b(?:[,.!]+\s*|\s+)|(sure|well|alright|all right|great|perfect|right)[,.!]+\s*|no\b(?:[,.!]+\s*|\s+(?=(you|i|it|that|this|we|they|he|she|there)\b)))/i;
-const HELP = /\b(i hope (this|that) helps|let me know|feel free to|happy to help|glad to help|if you have (any )?(other|more|further|additional) questions|don't hesitate to|hope this (helps|answers)|is there anything else)\b/i;
+const HELP = /\b(i hope (this|that) helps|let me know|feel free to|(?:happy|glad|pleased|delighted) to (?:help|assist)|(?:gladly|happily) (?:help|assist)|if you have (any )?(other|more|further|additional) questions|don't hesitate to|hope this (helps|answers)|is there anything else)\b/i;
 const META_PREFIX = /^(based (solely |only )?(on|upon) (the )?(given |provided |available |above |retrieved )?(passages?|information|context|sources?|documents?|text|evidence|search results?)( (provided|given|above))?|according to (the )?(given |provided |above )?(passages?|information|context|sources?|documents?|text)( (provided|given|above))?|from (the )?(given |provided )?(passages?|information|context)( provided| given)?|as (stated|mentioned) in (the )?(passages?|context|sources?)|in (the )?(given |provided )?(passages?|context))(\s+\d+(?:\s*(?:,|and|&)\s*\d+)*)?\s*(\[[\d,\s]+\]\s*)?,?\s*/i;
 const META_WHOLE = /^(i('m| am) (sorry|unable|not able)|i (cannot|can't|could not|couldn't) (answer|find|determine|provide)|unfortunately,? (the |there|i)|(the )?(given |provided )?(passages?|context|information|sources?|documents?) (do(es)? not|don't|doesn't|did not) (provide|contain|mention|include|specify|say|state|give|have)|there is no (specific |direct |additional |further |other )?(information|mention)|no (specific )?information (is|was) (provided|given|available)|it is (not|unclear) (possible|clear) (to determine |from )|(the )?answer (is|was) not (provided|given|available|mentioned))/i;
 const LEAD_IN = /:["'”’)\]]*$/;

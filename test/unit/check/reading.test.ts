@@ -54,6 +54,10 @@ test('a sentence that leans on the one before is checked with its subject; a bar
 
 test('acknowledgements in conversation are no claims, and an acknowledgement before a claim is stripped', () => {
   for (const t of ['Ok great!', 'YEs that is correct.', 'No problem with that.', 'Yes, no problem.']) assert.equal(verdicts(t)[0]![1], 'not_claim', t);
+  // offers of help and congratulations, however worded, are the speaker's, not the documents'
+  for (const t of ['I will be glad to assist you.', 'We will gladly assist you.', 'I am pleased to help.', 'Congrats.', 'Congratulations on your new job!']) assert.equal(verdicts(t)[0]![1], 'not_claim', t);
+  // a statement about a service that helps is still a claim
+  assert.notEqual(verdicts('The help desk assists drivers with renewals.')[0]![1], 'not_claim');
   const [v] = checker.check('Okay, Helm packages the application and its configuration into one chart.').sentences;
   assert.equal(v!.verdict, 'supported', v!.reason);
 });
