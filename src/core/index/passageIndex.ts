@@ -9,6 +9,7 @@
  * Its public surface (indexApi.ts) is meant to be the default adapter of the search port.
  */
 import { search as oramaSearch, type AnyOrama, type Results, type TokenScore } from '@orama/orama';
+import { BoundedCache } from '../boundedCache';
 import { throwIfCancelled, VerityError } from '../errors';
 import { analyze } from '../text/analyzer';
 import type { StoragePort } from '../ports';
@@ -53,8 +54,8 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
   private lock: Promise<unknown> = Promise.resolve();
   private readonly merging = new Set<Segment>();
   private readonly pendingNames = new Set<string>();
-  private readonly termCache = new Map<string, string[]>();
-  private readonly passageCache = new Map<string, Passage>();
+  private readonly termCache = new BoundedCache<string, string[]>(TERM_CACHE_MAX);
+  private readonly passageCache = new BoundedCache<string, Passage>(PASSAGE_CACHE_MAX);
   private lastCounters: ScanCounters | undefined;
 
   constructor(opts: PassageIndexOptions = {}, set = new SegmentSet()) {
@@ -232,13 +233,7 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
     const seg = this.set.segments[ord];
     if (!seg || doc >= seg.docs) return undefined;
     const key = `${seg.name}:${doc}`;
-    let p = this.passageCache.get(key);
-    if (p === undefined) {
-      p = this.guard(() => seg.passage(doc));
-      if (this.passageCache.size >= PASSAGE_CACHE_MAX) this.passageCache.delete(this.passageCache.keys().next().value!);
-      this.passageCache.set(key, p);
-    }
-    return p;
+    return this.passageCache.getOrSet(key, () => this.guard(() => seg.passage(doc)));
   }
 
   addressOf(id: string): number | undefined {
@@ -252,13 +247,7 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
   private passageTerms(addr: number): string[] {
     const p = this.passageAt(addr)!;
     const key = `${p.id}\u0000${p.hash}`;
-    let terms = this.termCache.get(key);
-    if (terms === undefined) {
-      terms = analyze(`${p.headings.join(' \n ')} \n ${p.text}`);
-      if (this.termCache.size >= TERM_CACHE_MAX) this.termCache.delete(this.termCache.keys().next().value!);
-      this.termCache.set(key, terms);
-    }
-    return terms;
+    return this.termCache.getOrSet(key, () => analyze(`${p.headings.join(' \n ')} \n ${p.text}`));
   }
 
   search(query: string, opts: IndexSearchOptions = {}): SearchHit[] {
