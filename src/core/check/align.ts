@@ -381,11 +381,12 @@ export function align(weights: Map<string, number>, pp: PassageProfile, claim?: 
   // a bound is a bound only when no weight is negative (IDF weights are not; a caller's might be)
   let slack = skipSlack(n);
   for (const w of weights.values()) if (!(w >= 0)) slack = Infinity;
+  const held = new HeldTerms(weights, units);
   const unitRecalls: Array<number | undefined> = [];
-  const unitRecall = (i: number): number => (unitRecalls[i] ??= weightedRecall(weights, (t) => mayHoldTerm(units[i]!, t) && hasTerm(units[i]!.termSet, t)));
+  const unitRecall = (i: number): number => (unitRecalls[i] ??= held.unitRecall(i));
   // windows by size: recall measured (or undefined when skipped), per start index
   const measured: Array<Array<number | undefined>> = [[]];
-  measured[1] = prune(n, (i) => weightedRecall(weights, (t) => mayHoldTerm(units[i]!, t)), unitRecall, -1, slack);
+  measured[1] = prune(n, (i) => held.bound(i, 1), unitRecall, -1, slack);
   let top = Math.max(-1, ...measured[1].map((r) => r ?? -1));
   let best = { recall: -1, first: 0, last: 0, beyond: -1 };
   const tieBreak = claim !== undefined && claim.values.length + claim.bigrams.size > 0;
@@ -398,23 +399,7 @@ export function align(weights: Map<string, number>, pp: PassageProfile, claim?: 
   // shorter windows first, so a longer one wins only by adding coverage
   for (let size = 1; size <= MAX_WINDOW; size++) {
     if (size > 1) {
-      const inWindow = (i: number, t: string, may: boolean): boolean => {
-        if (may) {
-          for (let j = i; j < i + size; j++) if (mayHoldTerm(units[j]!, t)) return true;
-          return false;
-        }
-        // units already profiled first: the same answer, often with no new profile
-        for (let j = i; j < i + size; j++) if (isProfiled(units[j]!) && units[j]!.termSet.has(t)) return true;
-        for (let j = i; j < i + size; j++) if (!isProfiled(units[j]!) && mayHoldTerm(units[j]!, t) && units[j]!.termSet.has(t)) return true;
-        return false;
-      };
-      // as hasTerm over the window's terms together, with no set of them built
-      const recall = (i: number, may: boolean): number => weightedRecall(weights, (t) => {
-        if (inWindow(i, t, may)) return true;
-        const ps = partsOfTerm(t);
-        return ps.length > 0 && ps.every((p) => inWindow(i, p, may));
-      });
-      measured[size] = prune(Math.max(0, n - size + 1), (i) => recall(i, true), (i) => recall(i, false), top, slack);
+      measured[size] = prune(Math.max(0, n - size + 1), (i) => held.bound(i, size), (i) => held.windowRecall(i, size), top, slack);
       top = Math.max(top, ...measured[size]!.map((r) => r ?? -1));
     }
     for (let i = 0; i + size <= n; i++) {
@@ -445,9 +430,124 @@ export function align(weights: Map<string, number>, pp: PassageProfile, claim?: 
   };
 }
 
-/** Whether unit `u` may hold `t` or all its parts (false: `hasTerm(u.termSet, t)` is false). */
-function mayHoldTerm(u: Unit, t: string): boolean {
-  return u.mayHold === undefined || hasTerm(u.mayHold, t);
+/**
+ * Which of a claim's terms (and the parts of its compound terms: "atoms") each unit of a passage
+ * may hold and holds, one byte per unit and atom, so a window's bound and recall are an OR of its
+ * units' rows instead of set look-ups per term, window and unit. A unit's `termSet` is read (and
+ * the unit profiled) only when it may hold an atom its window does not already hold. Relies on
+ * `termSet` ⊆ `mayHold` (lazyUnits.test.ts): then a held atom is also one the unit may hold.
+ * Recalls are summed term by term in the weights' order, as {@link weightedRecall} sums them.
+ */
+class HeldTerms {
+  /** Term weights in the order of `weights`. */
+  private readonly ws: number[] = [];
+  /** Distinct atoms; per term, its own atom and the atoms of its parts (none for a plain term). */
+  private readonly atoms: string[] = [];
+  private readonly self: number[] = [];
+  private readonly parts: number[][] = [];
+  private readonly may: Uint8Array;
+  private readonly has: Uint8Array;
+  /** Per unit: 1 when its row of `has` is filled. */
+  private readonly known: Uint8Array;
+  private readonly row: Uint8Array;
+
+  constructor(
+    weights: ReadonlyMap<string, number>,
+    private readonly units: readonly Unit[],
+  ) {
+    const index = new Map<string, number>();
+    const atomOf = (x: string): number => {
+      let a = index.get(x);
+      if (a === undefined) index.set(x, (a = this.atoms.push(x) - 1));
+      return a;
+    };
+    for (const [t, w] of weights) {
+      this.ws.push(w);
+      this.self.push(atomOf(t));
+      this.parts.push(partsOfTerm(t).map(atomOf));
+    }
+    const a = this.atoms.length;
+    this.may = new Uint8Array(units.length * a);
+    this.has = new Uint8Array(units.length * a);
+    this.known = new Uint8Array(units.length);
+    this.row = new Uint8Array(a);
+    for (let i = 0; i < units.length; i++) {
+      const may = units[i]!.mayHold;
+      for (let k = 0; k < a; k++) this.may[i * a + k] = may === undefined || may.has(this.atoms[k]!) ? 1 : 0;
+    }
+  }
+
+  /** Whether the row at `off` of `m` holds term `k` (itself, or every one of its parts). */
+  private hit(m: Uint8Array, off: number, k: number): boolean {
+    if (m[off + this.self[k]!] === 1) return true;
+    const ps = this.parts[k]!;
+    if (ps.length === 0) return false;
+    for (const p of ps) if (m[off + p] !== 1) return false;
+    return true;
+  }
+
+  private recall(hit: (k: number) => boolean): number {
+    let total = 0;
+    let got = 0;
+    for (let k = 0; k < this.ws.length; k++) {
+      const w = this.ws[k]!;
+      total += w;
+      if (hit(k)) got += w;
+    }
+    return total > 0 ? got / total : 0;
+  }
+
+  /** Fills unit `i`'s row of held atoms from its term set (profiling it if need be). */
+  private fill(i: number): void {
+    if (this.known[i] === 1) return;
+    const set = this.units[i]!.termSet;
+    const a = this.atoms.length;
+    for (let k = 0; k < a; k++) this.has[i * a + k] = set.has(this.atoms[k]!) ? 1 : 0;
+    this.known[i] = 1;
+  }
+
+  /** An upper bound of the recall of the window of `size` units from `i` (no profile needed). */
+  bound(i: number, size: number): number {
+    const a = this.atoms.length;
+    if (size === 1) return this.recall((k) => this.hit(this.may, i * a, k));
+    const row = this.row.fill(0);
+    for (let j = i; j < i + size; j++) for (let k = 0; k < a; k++) row[k]! |= this.may[j * a + k]!;
+    return this.recall((k) => this.hit(row, 0, k));
+  }
+
+  /** The recall of unit `i` alone: of the terms it may hold, those its term set holds. */
+  unitRecall(i: number): number {
+    const a = this.atoms.length;
+    let any = false;
+    for (let k = 0; k < this.ws.length && !any; k++) any = this.hit(this.may, i * a, k);
+    // a unit that may hold none of the terms holds none: it is not profiled
+    if (!any) return this.recall(() => false);
+    this.fill(i);
+    return this.recall((k) => this.hit(this.may, i * a, k) && this.hit(this.has, i * a, k));
+  }
+
+  /** The recall of the window of `size` units from `i`: the terms its units hold together. */
+  windowRecall(i: number, size: number): number {
+    const a = this.atoms.length;
+    const row = this.row.fill(0);
+    const add = (j: number): void => {
+      this.fill(j);
+      for (let k = 0; k < a; k++) row[k]! |= this.has[j * a + k]!;
+    };
+    // units already profiled first: the same answer, often with no new profile
+    let later = 0;
+    for (let j = i; j < i + size; j++) {
+      if (this.known[j] === 1 || isProfiled(this.units[j]!)) add(j);
+      else later |= 1 << (j - i);
+    }
+    for (let j = i; j < i + size; j++) {
+      if ((later & (1 << (j - i))) === 0) continue;
+      let adds = false;
+      for (let k = 0; k < a && !adds; k++) adds = this.may[j * a + k] === 1 && row[k] === 0;
+      if (adds) add(j);
+    }
+    return this.recall((k) => this.hit(row, 0, k));
+  }
 }
 
 /**

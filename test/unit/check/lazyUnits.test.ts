@@ -126,3 +126,31 @@ test('the alignment is the one an exhaustive scan finds (example workspace, clai
   }
   assert.ok(compared > 1000);
 });
+
+test('a compound term whose parts two units hold counts for their window, not for either unit alone', () => {
+  // "toll-free" is held by the window of units 1–2 (its parts apart), by no unit alone
+  const text = 'Store the card somewhere dry. The number you call is toll for adults. Calls are free at night. Keep it away from children.';
+  const cp = profile('The toll-free number works for adults at night.');
+  const weights = new Map(cp.terms.map((t, i) => [t, 1 + i / 4]));
+  assert.ok(cp.terms.includes('toll-free'), JSON.stringify(cp.terms));
+  const pp = passageProfile(passage(text));
+  const al = align(weights, pp, cp);
+  const expected = exhaustive(weights, passageProfile(passage(text)), cp);
+  assert.deepEqual({ recall: al.recall, first: al.first, last: al.last, unitRecall: al.unitRecall, passageRecall: al.passageRecall }, expected);
+  assert.deepEqual([al.first, al.last], [1, 2]);
+  // the window holds every term of the claim but "work", "toll-free" through its parts
+  assert.equal(al.recall, 1 - weights.get('work')! / [...weights.values()].reduce((a, b) => a + b, 0));
+  assert.ok(al.unitRecall < 1);
+});
+
+test('a long claim (more terms than a bit mask holds) is aligned as the exhaustive scan aligns it', () => {
+  const words = Array.from({ length: 45 }, (_, i) => `term${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}word`);
+  const text = [words.slice(0, 15).join(' ') + '.', words.slice(15, 30).join(' ') + '.', words.slice(30).join(' ') + '.', 'Nothing else here at all.'].join(' ');
+  const cp = profile(words.join(' ') + ' extra-wide.');
+  const weights = new Map(cp.terms.map((t, i) => [t, 1 + (i % 7) / 3]));
+  assert.ok(weights.size > 40);
+  const al = align(weights, passageProfile(passage(text)), cp);
+  const expected = exhaustive(weights, passageProfile(passage(text)), cp);
+  assert.deepEqual({ recall: al.recall, first: al.first, last: al.last, unitRecall: al.unitRecall, passageRecall: al.passageRecall }, expected);
+  assert.deepEqual([al.first, al.last], [0, 2]);
+});
