@@ -7,7 +7,7 @@ import { looksLikeInjection } from '../ingest/injection';
 import { BoundedCache } from '../boundedCache';
 import type { Passage } from '../types';
 import { cleanClaim } from './clean';
-import { profile, profileText, type Profile } from './profile';
+import { keepsTerm, profile, profileText, type Profile } from './profile';
 import { segmentSentences } from './segment';
 import { STOP_WORDS, stem, tokenize } from '../text/analyzer';
 
@@ -24,6 +24,11 @@ export interface Unit {
    * it is not in `termSet`. Absent when the unit was profiled at once.
    */
   mayHold?: ReadonlySet<string>;
+  /**
+   * Terms `termSet` surely holds (a subset, known without profiling the unit): a term in it is in
+   * `termSet`. Absent when the unit was profiled at once.
+   */
+  sure?: ReadonlySet<string>;
 }
 
 export interface PassageProfile {
@@ -86,6 +91,7 @@ interface UnitCore {
   /** The text profiled: sentences cleaned of markdown, code lines as written. */
   text: string;
   mayHold: ReadonlySet<string>;
+  sure: ReadonlySet<string>;
   profiled?: { profile: Profile; termSet: Set<string> };
 }
 
@@ -95,7 +101,7 @@ function coreOf(text: string, code: boolean): UnitCore {
   if (!c) {
     // most evidence sentences carry no markdown: skip the cleaning regexes for them
     const input = code ? text : MARKUP.test(text) ? cleanClaim(text) : text;
-    unitCores.set(key, (c = { text: input, mayHold: mayHoldOf(input) }));
+    unitCores.set(key, (c = { text: input, ...termsOf(input) }));
   }
   return c;
 }
@@ -114,7 +120,20 @@ function profiled(c: UnitCore): { profile: Profile; termSet: Set<string> } {
  * takes terms only from these words and drops some (values, negations), so none is missed.
  */
 export function mayHoldOf(text: string): ReadonlySet<string> {
-  return termSetOf(tokenize(profileText(text)).map((t) => t.term || t.word));
+  return termsOf(text).mayHold;
+}
+
+/**
+ * The terms profiling `text` may give ({@link mayHoldOf}) and those it surely gives: the term of
+ * every token {@link keepsTerm} vouches for (not after a degree sign: "175°C"). One pass over the
+ * same tokens profiling reads.
+ */
+export function termsOf(text: string): { mayHold: ReadonlySet<string>; sure: ReadonlySet<string> } {
+  const input = profileText(text);
+  const tokens = tokenize(input);
+  const sure = new Set<string>();
+  for (const t of tokens) if (t.term && keepsTerm(t.word) && (t.start === 0 || input.charCodeAt(t.start - 1) !== 0xb0)) sure.add(t.term);
+  return { mayHold: termSetOf(tokens.map((t) => t.term || t.word)), sure };
 }
 
 /** A sentence unit profiled on first use (see {@link UnitCore}). */
@@ -132,6 +151,9 @@ class LazyUnit implements Unit {
   }
   get mayHold(): ReadonlySet<string> {
     return this.core.mayHold;
+  }
+  get sure(): ReadonlySet<string> {
+    return this.core.sure;
   }
 }
 
@@ -158,6 +180,8 @@ class UnitsUnion implements ReadonlySet<string> {
     private readonly of: (u: Unit) => Iterable<string>,
     private readonly may: (u: Unit, x: string) => boolean,
     private readonly holds: (u: Unit, x: string) => boolean,
+    /** Whether unit `u` surely holds `x` without a profile (false: ask `holds`). */
+    private readonly surely: (u: Unit, x: string) => boolean = () => false,
   ) {}
   private all(): Set<string> {
     if (!this.whole) {
@@ -170,6 +194,7 @@ class UnitsUnion implements ReadonlySet<string> {
     if (this.whole) return this.whole.has(x);
     // units already profiled first: the answer is the same, and often found with no new profile
     for (const u of this.units) if (isProfiled(u) && this.holds(u, x)) return true;
+    for (const u of this.units) if (!isProfiled(u) && this.surely(u, x)) return true;
     for (const u of this.units) if (!isProfiled(u) && this.may(u, x) && this.holds(u, x)) return true;
     return false;
   }
@@ -217,7 +242,7 @@ function analyzePassage(text: string): Omit<PassageProfile, 'passage'> {
   };
   return {
     units,
-    terms: new UnitsUnion(units, (u) => u.termSet, mayHold, (u, t) => u.termSet.has(t)),
+    terms: new UnitsUnion(units, (u) => u.termSet, mayHold, (u, t) => u.termSet.has(t), (u, t) => u.sure?.has(t) === true),
     values: new UnitsUnion(units, (u) => u.profile.values.map((v) => v.v), always, (u, v) => u.profile.values.some((w) => w.v === v)),
     names: new UnitsUnion(units, (u) => u.profile.names, mayHold, (u, n) => u.profile.names.has(n)),
     bigrams: new UnitsUnion(units, (u) => u.profile.bigrams, pair, (u, b) => u.profile.bigrams.has(b)),
@@ -435,7 +460,8 @@ export function align(weights: Map<string, number>, pp: PassageProfile, claim?: 
  * may hold and holds, one byte per unit and atom, so a window's bound and recall are an OR of its
  * units' rows instead of set look-ups per term, window and unit. A unit's `termSet` is read (and
  * the unit profiled) only when it may hold an atom its window does not already hold. Relies on
- * `termSet` ⊆ `mayHold` (lazyUnits.test.ts): then a held atom is also one the unit may hold.
+ * `sure` ⊆ `termSet` ⊆ `mayHold` (lazyUnits.test.ts): a held atom is one the unit may hold, and a
+ * unit that surely holds every atom it may hold is not profiled.
  * Recalls are summed term by term in the weights' order, as {@link weightedRecall} sums them.
  */
 class HeldTerms {
@@ -500,8 +526,21 @@ class HeldTerms {
   /** Fills unit `i`'s row of held atoms from its term set (profiling it if need be). */
   private fill(i: number): void {
     if (this.known[i] === 1) return;
-    const set = this.units[i]!.termSet;
+    const u = this.units[i]!;
     const a = this.atoms.length;
+    // every atom it may hold it surely holds: its row is its row of `may`, and no profile is made
+    // (an atom it may not hold it does not hold: `termSet` ⊆ `mayHold`)
+    const sure = isProfiled(u) ? undefined : u.sure;
+    if (sure !== undefined) {
+      let covered = true;
+      for (let k = 0; k < a && covered; k++) covered = this.may[i * a + k] === 0 || sure.has(this.atoms[k]!);
+      if (covered) {
+        for (let k = 0; k < a; k++) this.has[i * a + k] = this.may[i * a + k]!;
+        this.known[i] = 1;
+        return;
+      }
+    }
+    const set = u.termSet;
     for (let k = 0; k < a; k++) this.has[i * a + k] = set.has(this.atoms[k]!) ? 1 : 0;
     this.known[i] = 1;
   }

@@ -110,6 +110,12 @@ const CARDINALS: Record<string, number> = {
 const SCALES: Record<string, number> = { hundred: 100, thousand: 1e3, million: 1e6, billion: 1e9 };
 const NUMBER_WORD: ReadonlySet<string> = new Set([...Object.keys(CARDINALS), ...Object.keys(SCALES)]);
 const NUMBER_INITIAL: ReadonlySet<number> = new Set([...NUMBER_WORD].map((w) => w.charCodeAt(0)));
+/**
+ * Every word a value may start from or take in: number words, months, weekdays, ordinals, counts
+ * and scales (what {@link wordValue}, {@link numberPhrase} and {@link scaleDigits} read). A word
+ * outside it, with no digit and no hyphen, is never part of a value.
+ */
+export const VALUE_WORDS: ReadonlySet<string> = new Set([...WORD_VALUES.keys(), ...NUMBER_WORD]);
 
 /** The words of a token that may be a number in words: "ninety-nine" is two, "forty" one. */
 function numberWords(word: string): string[] | undefined {
