@@ -176,8 +176,29 @@ function lemmasOpposed(a: readonly string[], b: readonly string[]): boolean {
   return a.some((x) => b.some((y) => x !== y && (antonymsOf(x) ?? []).includes(y)));
 }
 
+/**
+ * Answers of {@link antonymous} and {@link opposed} by word pair: the conflict kinds ask them for
+ * every pair of words a claim and a source sentence leave unaligned, and the same pairs recur
+ * from claim to claim (both read only the fixed word lists, so an answer never goes stale).
+ */
+const pairAnswers = new Map<string, boolean>();
+const PAIR_ANSWERS_MAX = 100_000;
+function remembered(kind: string, a: string, b: string, answer: (a: string, b: string) => boolean): boolean {
+  const key = `${kind}${a}\u0000${b}`;
+  let v = pairAnswers.get(key);
+  if (v === undefined) {
+    if (pairAnswers.size >= PAIR_ANSWERS_MAX) pairAnswers.clear();
+    pairAnswers.set(key, (v = answer(a, b)));
+  }
+  return v;
+}
+
 /** Whether two written words are opposites (see {@link opposed}), also through their lemmas. */
 export function antonymous(a: string, b: string): boolean {
+  return remembered('a', a, b, antonymousNow);
+}
+
+function antonymousNow(a: string, b: string): boolean {
   const x = a.toLowerCase();
   const y = b.toLowerCase();
   return opposed(stem(x), stem(y)) || opposed(x, y) || lemmasOpposed(lemmasOf(x), lemmasOf(y));
@@ -219,6 +240,10 @@ function prefixOpposed(a: string, b: string): boolean {
  * ("case-sensitive" / "case-insensitive", "high-cost" / "low-cost"). Words are stems or lower case.
  */
 export function opposed(a: string, b: string): boolean {
+  return remembered('o', a, b, opposedNow);
+}
+
+function opposedNow(a: string, b: string): boolean {
   if (opposedWords(a, b)) return true;
   const pa = a.split('-');
   const pb = b.split('-');
