@@ -7,6 +7,7 @@ import { looksLikeInjection } from '../ingest/injection';
 import { BoundedCache } from '../boundedCache';
 import type { Passage } from '../types';
 import { cleanClaim } from './clean';
+import { mayStateValue } from './numbers';
 import { keepsTerm, profile, profileText, type Profile } from './profile';
 import { segmentSentences } from './segment';
 import { STOP_WORDS, stem, tokenize } from '../text/analyzer';
@@ -29,6 +30,8 @@ export interface Unit {
    * `termSet`. Absent when the unit was profiled at once.
    */
   sure?: ReadonlySet<string>;
+  /** False when the unit's profile holds no value (known without profiling it); absent: it may. */
+  mayHoldValues?: boolean;
 }
 
 export interface PassageProfile {
@@ -92,6 +95,7 @@ interface UnitCore {
   text: string;
   mayHold: ReadonlySet<string>;
   sure: ReadonlySet<string>;
+  mayHoldValues: boolean;
   profiled?: { profile: Profile; termSet: Set<string> };
 }
 
@@ -128,12 +132,12 @@ export function mayHoldOf(text: string): ReadonlySet<string> {
  * every token {@link keepsTerm} vouches for (not after a degree sign: "175°C"). One pass over the
  * same tokens profiling reads.
  */
-export function termsOf(text: string): { mayHold: ReadonlySet<string>; sure: ReadonlySet<string> } {
+export function termsOf(text: string): { mayHold: ReadonlySet<string>; sure: ReadonlySet<string>; mayHoldValues: boolean } {
   const input = profileText(text);
   const tokens = tokenize(input);
   const sure = new Set<string>();
   for (const t of tokens) if (t.term && keepsTerm(t.word) && (t.start === 0 || input.charCodeAt(t.start - 1) !== 0xb0)) sure.add(t.term);
-  return { mayHold: termSetOf(tokens.map((t) => t.term || t.word)), sure };
+  return { mayHold: termSetOf(tokens.map((t) => t.term || t.word)), sure, mayHoldValues: mayStateValue(input, tokens) };
 }
 
 /** A sentence unit profiled on first use (see {@link UnitCore}). */
@@ -155,11 +159,14 @@ class LazyUnit implements Unit {
   get sure(): ReadonlySet<string> {
     return this.core.sure;
   }
+  get mayHoldValues(): boolean {
+    return this.core.mayHoldValues;
+  }
 }
 
-/** A unit's profile and term set, computed now (windows and code lines). */
-function unitOf(text: string, start: number, end: number, code = false): Unit {
-  const p = profiled(coreOf(text, code));
+/** A unit's profile and term set, computed now (windows of several units). */
+function unitOf(text: string, start: number, end: number): Unit {
+  const p = profiled(coreOf(text, false));
   return { start, end, profile: p.profile, termSet: p.termSet };
 }
 
@@ -235,7 +242,7 @@ function analyzePassage(text: string): Omit<PassageProfile, 'passage'> {
     units.push({ start: 0, end: text.length, profile: p, termSet: termSetOf(p.terms) });
   }
   // names and word pairs are made of terms: a unit that cannot hold the terms holds neither
-  const always = (): boolean => true;
+  const valued = (u: Unit): boolean => u.mayHoldValues !== false;
   const pair = (u: Unit, b: string): boolean => {
     const sp = b.indexOf(' ');
     return sp < 0 || (mayHold(u, b.slice(0, sp)) && mayHold(u, b.slice(sp + 1)));
@@ -243,7 +250,7 @@ function analyzePassage(text: string): Omit<PassageProfile, 'passage'> {
   return {
     units,
     terms: new UnitsUnion(units, (u) => u.termSet, mayHold, (u, t) => u.termSet.has(t), (u, t) => u.sure?.has(t) === true),
-    values: new UnitsUnion(units, (u) => u.profile.values.map((v) => v.v), always, (u, v) => u.profile.values.some((w) => w.v === v)),
+    values: new UnitsUnion(units, (u) => u.profile.values.map((v) => v.v), valued, (u, v) => u.profile.values.some((w) => w.v === v)),
     names: new UnitsUnion(units, (u) => u.profile.names, mayHold, (u, n) => u.profile.names.has(n)),
     bigrams: new UnitsUnion(units, (u) => u.profile.bigrams, pair, (u, b) => u.profile.bigrams.has(b)),
     suspicious: looksLikeInjection(text),
@@ -277,9 +284,11 @@ function codeUnits(text: string, offset: number): Unit[] {
     const start = at;
     at += line.length + 1;
     if (out.length >= MAX_CODE_LINES || /^\s*(```|~~~)/.test(line) || !/[\p{L}\p{N}]/u.test(line)) continue;
-    const u = unitOf(line.trim(), offset + start, offset + start + line.length, true);
-    if (u.profile.terms.length === 0 && u.profile.values.length === 0) continue;
-    out.push(u);
+    // a line with a term it surely holds is kept unprofiled; any other is profiled to learn
+    // whether it holds a term or a value at all
+    const c = coreOf(line.trim(), true);
+    if (c.sure.size === 0 && profiled(c).profile.terms.length === 0 && c.profiled!.profile.values.length === 0) continue;
+    out.push(new LazyUnit(offset + start, offset + start + line.length, c));
   }
   return out;
 }
@@ -369,6 +378,8 @@ const BEYOND_MAX = 30;
  * between $50 and $100" after a sentence with "a fine of $25 to $50").
  */
 function beyondMask(claim: Pick<Profile, 'values' | 'bigrams'>, u: Unit): number {
+  // a unit that can state none of them is not profiled to learn it
+  if (!isProfiled(u) && !(claim.values.length > 0 && u.mayHoldValues !== false) && !someBigramMayBe(claim, u)) return 0;
   let mask = 0;
   let bit = 0;
   for (const v of claim.values) {
@@ -382,6 +393,17 @@ function beyondMask(claim: Pick<Profile, 'values' | 'bigrams'>, u: Unit): number
     bit++;
   }
   return mask;
+}
+
+/** Whether unit `u` may hold one of the claim's word pairs among the first {@link BEYOND_MAX} bits (both terms in its `mayHold`). */
+function someBigramMayBe(claim: Pick<Profile, 'values' | 'bigrams'>, u: Unit): boolean {
+  let bit = claim.values.length;
+  for (const b of claim.bigrams) {
+    if (bit++ >= BEYOND_MAX) return false;
+    const sp = b.indexOf(' ');
+    if (sp < 0 || (mayHold(u, b.slice(0, sp)) && mayHold(u, b.slice(sp + 1)))) return true;
+  }
+  return false;
 }
 
 const bitCount = (x: number): number => {

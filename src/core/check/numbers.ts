@@ -88,6 +88,22 @@ function oneOf(word: string, prev: string, next: string): string | undefined {
   return (word === 'a' || word === 'an') && ONE_PERIOD_BEFORE.has(prev) && PERIODS.has(next) ? '1' : undefined;
 }
 
+/**
+ * Whether the profile of text with these tokens may hold a value (false: it holds none): a digit,
+ * or a word a value is read from — a number word, a month or weekday, a count, an answer ("yes",
+ * "no"), "a"/"an" before a period ("after an hour"), a number word joined to its unit.
+ */
+export function mayStateValue(text: string, tokens: ReturnType<typeof tokenize>): boolean {
+  if (/\d/.test(text)) return true;
+  for (let k = 0; k < tokens.length; k++) {
+    const w = tokens[k]!.word;
+    if (VALUE_WORDS.has(w) || w === 'yes' || w === 'no') return true;
+    if ((w === 'a' || w === 'an') && PERIODS.has(tokens[k + 1]?.word ?? '')) return true;
+    if (hyphenedNumber(w) !== undefined) return true;
+  }
+  return false;
+}
+
 /** Normalises a numeric token: "1,000" → "1000", "3.50" → "3.5", "v1.2.0" → "1.2.0". */
 export function numericValue(raw: string): string {
   const s = raw.replace(/^v/i, '');

@@ -43,6 +43,8 @@ test('the terms a unit may hold include every term its profile gives, and those 
       for (const t of u.termSet) assert.ok(may.has(t), `${JSON.stringify(t)} of ${JSON.stringify(u.profile.text)} is among ${JSON.stringify([...may])}`);
       // and the terms it surely holds are held: a unit they cover is aligned with no profile
       for (const t of u.sure!) assert.ok(u.termSet.has(t), `${JSON.stringify(t)} of ${JSON.stringify(u.profile.text)} is held (${JSON.stringify([...u.termSet])})`);
+      // a unit said to hold no value holds none
+      if (u.mayHoldValues === false) assert.deepEqual(u.profile.values, [], JSON.stringify(u.profile.text));
       assert.deepEqual(mayHoldOf(u.profile.text), may);
     }
   }
