@@ -12,6 +12,7 @@
 import data from './lexicon.json';
 import { antonymsOf, withoutNegatingPrefix } from './antonyms';
 import { stem } from '../text/analyzer';
+import { WordPairMemo } from './wordPairs';
 
 export type Relation = 'equivalent' | 'forward' | 'reverse' | 'alternation' | 'sibling' | 'independent';
 export type PartOfSpeech = 'n' | 'v' | 'a' | 'r';
@@ -177,25 +178,12 @@ function lemmasOpposed(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
- * Answers of {@link antonymous} and {@link opposed} by word pair: the conflict kinds ask them for
- * every pair of words a claim and a source sentence leave unaligned, and the same pairs recur
- * from claim to claim (both read only the fixed word lists, so an answer never goes stale).
+ * Whether two written words are opposites (see {@link opposed}), also through their lemmas;
+ * remembered by pair (the conflict kinds ask for every pair of words a claim and a source sentence
+ * leave unaligned).
  */
-const pairAnswers = new Map<string, boolean>();
-const PAIR_ANSWERS_MAX = 100_000;
-function remembered(kind: string, a: string, b: string, answer: (a: string, b: string) => boolean): boolean {
-  const key = `${kind}${a}\u0000${b}`;
-  let v = pairAnswers.get(key);
-  if (v === undefined) {
-    if (pairAnswers.size >= PAIR_ANSWERS_MAX) pairAnswers.clear();
-    pairAnswers.set(key, (v = answer(a, b)));
-  }
-  return v;
-}
-
-/** Whether two written words are opposites (see {@link opposed}), also through their lemmas. */
 export function antonymous(a: string, b: string): boolean {
-  return remembered('a', a, b, antonymousNow);
+  return antonymousPairs.get(a, b);
 }
 
 function antonymousNow(a: string, b: string): boolean {
@@ -240,8 +228,10 @@ function prefixOpposed(a: string, b: string): boolean {
  * ("case-sensitive" / "case-insensitive", "high-cost" / "low-cost"). Words are stems or lower case.
  */
 export function opposed(a: string, b: string): boolean {
-  return remembered('o', a, b, opposedNow);
+  return opposedPairs.get(a, b);
 }
+const opposedPairs = new WordPairMemo(opposedNow);
+const antonymousPairs = new WordPairMemo(antonymousNow);
 
 function opposedNow(a: string, b: string): boolean {
   if (opposedWords(a, b)) return true;
