@@ -135,9 +135,16 @@ export function mayHoldOf(text: string): ReadonlySet<string> {
 export function termsOf(text: string): { mayHold: ReadonlySet<string>; sure: ReadonlySet<string>; mayHoldValues: boolean } {
   const input = profileText(text);
   const tokens = tokenize(input);
+  const mayHold = new Set<string>();
   const sure = new Set<string>();
-  for (const t of tokens) if (t.term && keepsTerm(t.word) && (t.start === 0 || input.charCodeAt(t.start - 1) !== 0xb0)) sure.add(t.term);
-  return { mayHold: termSetOf(tokens.map((t) => t.term || t.word)), sure, mayHoldValues: mayStateValue(input, tokens) };
+  for (const t of tokens) {
+    // (as termSetOf over the tokens' terms, in one pass)
+    const x = t.term || t.word;
+    mayHold.add(x);
+    addParts(mayHold, x);
+    if (t.term && keepsTerm(t.word) && (t.start === 0 || input.charCodeAt(t.start - 1) !== 0xb0)) sure.add(t.term);
+  }
+  return { mayHold, sure, mayHoldValues: mayStateValue(input, tokens) };
 }
 
 /** A sentence unit profiled on first use (see {@link UnitCore}). */
@@ -331,11 +338,14 @@ const compound = (term: string): boolean => term.includes('-') || (term.includes
  */
 function termSetOf(terms: string[]): Set<string> {
   const set = new Set(terms);
-  for (const t of terms) {
-    if (t.includes('-')) for (const p of parts(t)) set.add(p);
-    else if (t.includes('.') && !/\d/.test(t)) for (const p of t.split('.')) if (p.length > 2 && !STOP_WORDS.has(p)) set.add(stem(p));
-  }
+  for (const t of terms) addParts(set, t);
   return set;
+}
+
+/** Adds to `set` the parts {@link termSetOf} adds for term `t` (none for most terms). */
+function addParts(set: Set<string>, t: string): void {
+  if (t.includes('-')) for (const p of parts(t)) set.add(p);
+  else if (t.includes('.') && !/\d/.test(t)) for (const p of t.split('.')) if (p.length > 2 && !STOP_WORDS.has(p)) set.add(stem(p));
 }
 
 /** The parts of compound terms, by term: a claim's terms are looked up in every unit of every candidate. */
