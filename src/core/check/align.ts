@@ -95,7 +95,8 @@ interface UnitCore {
   text: string;
   mayHold: ReadonlySet<string>;
   sure: ReadonlySet<string>;
-  mayHoldValues: boolean;
+  /** Whether its profile may hold a value: learnt when first asked (from its profile, when made). */
+  mayHoldValues?: boolean;
   profiled?: { profile: Profile; termSet: Set<string> };
 }
 
@@ -132,7 +133,7 @@ export function mayHoldOf(text: string): ReadonlySet<string> {
  * every token {@link keepsTerm} vouches for (not after a degree sign: "175°C"). One pass over the
  * same tokens profiling reads.
  */
-export function termsOf(text: string): { mayHold: ReadonlySet<string>; sure: ReadonlySet<string>; mayHoldValues: boolean } {
+export function termsOf(text: string): { mayHold: ReadonlySet<string>; sure: ReadonlySet<string> } {
   const input = profileText(text);
   const tokens = tokenize(input);
   const mayHold = new Set<string>();
@@ -144,7 +145,7 @@ export function termsOf(text: string): { mayHold: ReadonlySet<string>; sure: Rea
     addParts(mayHold, x);
     if (t.term && keepsTerm(t.word) && (t.start === 0 || input.charCodeAt(t.start - 1) !== 0xb0)) sure.add(t.term);
   }
-  return { mayHold, sure, mayHoldValues: mayStateValue(input, tokens) };
+  return { mayHold, sure };
 }
 
 /** A sentence unit profiled on first use (see {@link UnitCore}). */
@@ -167,7 +168,13 @@ class LazyUnit implements Unit {
     return this.core.sure;
   }
   get mayHoldValues(): boolean {
-    return this.core.mayHoldValues;
+    // asked only for claims with a value: most units are never asked
+    const c = this.core;
+    if (c.mayHoldValues === undefined) {
+      const input = profileText(c.text);
+      c.mayHoldValues = c.profiled ? c.profiled.profile.values.length > 0 : mayStateValue(input, tokenize(input));
+    }
+    return c.mayHoldValues;
   }
 }
 

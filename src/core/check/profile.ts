@@ -112,7 +112,6 @@ const NOT_SURELY_TERMS: ReadonlySet<string> = new Set([
   ...NEGATIONS, ...[...NEGATIONS].filter((n) => n.endsWith("'t")).map((n) => n.slice(0, -2)), ...FAIL_WORDS, ...NEGATING_VERBS,
   'refrain', 'refrains', 'refrained', 'refraining', 'free', 'yes', 'no', 'longer', 't', ...VALUE_WORDS,
 ]);
-const LOWER_LETTERS = /^[a-z]+$/;
 
 /**
  * Whether {@link profile} keeps the term of a token written `word` (lower case, its term not
@@ -122,7 +121,11 @@ const LOWER_LETTERS = /^[a-z]+$/;
  * alignment learns from it which terms a unit holds without profiling the unit (align.ts).
  */
 export function keepsTerm(word: string): boolean {
-  return LOWER_LETTERS.test(word) && !NOT_SURELY_TERMS.has(word);
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c < 97 || c > 122) return false;
+  }
+  return word.length > 0 && !NOT_SURELY_TERMS.has(word);
 }
 
 /** A full stop right before a capital: the only text the glued-sentence repairs change. */
