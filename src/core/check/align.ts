@@ -7,7 +7,8 @@ import { looksLikeInjection } from '../ingest/injection';
 import { BoundedCache } from '../boundedCache';
 import type { Passage } from '../types';
 import { cleanClaim } from './clean';
-import { profile, profileText, type Profile } from './profile';
+import { mayStateValue } from './numbers';
+import { keepsTerm, profile, profileText, type Profile } from './profile';
 import { segmentSentences } from './segment';
 import { STOP_WORDS, stem, tokenize } from '../text/analyzer';
 
@@ -24,6 +25,13 @@ export interface Unit {
    * it is not in `termSet`. Absent when the unit was profiled at once.
    */
   mayHold?: ReadonlySet<string>;
+  /**
+   * Terms `termSet` surely holds (a subset, known without profiling the unit): a term in it is in
+   * `termSet`. Absent when the unit was profiled at once.
+   */
+  sure?: ReadonlySet<string>;
+  /** False when the unit's profile holds no value (known without profiling it); absent: it may. */
+  mayHoldValues?: boolean;
 }
 
 export interface PassageProfile {
@@ -86,6 +94,9 @@ interface UnitCore {
   /** The text profiled: sentences cleaned of markdown, code lines as written. */
   text: string;
   mayHold: ReadonlySet<string>;
+  sure: ReadonlySet<string>;
+  /** Whether its profile may hold a value: learnt when first asked (from its profile, when made). */
+  mayHoldValues?: boolean;
   profiled?: { profile: Profile; termSet: Set<string> };
 }
 
@@ -95,7 +106,7 @@ function coreOf(text: string, code: boolean): UnitCore {
   if (!c) {
     // most evidence sentences carry no markdown: skip the cleaning regexes for them
     const input = code ? text : MARKUP.test(text) ? cleanClaim(text) : text;
-    unitCores.set(key, (c = { text: input, mayHold: mayHoldOf(input) }));
+    unitCores.set(key, (c = { text: input, ...termsOf(input) }));
   }
   return c;
 }
@@ -114,7 +125,27 @@ function profiled(c: UnitCore): { profile: Profile; termSet: Set<string> } {
  * takes terms only from these words and drops some (values, negations), so none is missed.
  */
 export function mayHoldOf(text: string): ReadonlySet<string> {
-  return termSetOf(tokenize(profileText(text)).map((t) => t.term || t.word));
+  return termsOf(text).mayHold;
+}
+
+/**
+ * The terms profiling `text` may give ({@link mayHoldOf}) and those it surely gives: the term of
+ * every token {@link keepsTerm} vouches for (not after a degree sign: "175°C"). One pass over the
+ * same tokens profiling reads.
+ */
+export function termsOf(text: string): { mayHold: ReadonlySet<string>; sure: ReadonlySet<string> } {
+  const input = profileText(text);
+  const tokens = tokenize(input);
+  const mayHold = new Set<string>();
+  const sure = new Set<string>();
+  for (const t of tokens) {
+    // (as termSetOf over the tokens' terms, in one pass)
+    const x = t.term || t.word;
+    mayHold.add(x);
+    addParts(mayHold, x);
+    if (t.term && keepsTerm(t.word) && (t.start === 0 || input.charCodeAt(t.start - 1) !== 0xb0)) sure.add(t.term);
+  }
+  return { mayHold, sure };
 }
 
 /** A sentence unit profiled on first use (see {@link UnitCore}). */
@@ -133,11 +164,23 @@ class LazyUnit implements Unit {
   get mayHold(): ReadonlySet<string> {
     return this.core.mayHold;
   }
+  get sure(): ReadonlySet<string> {
+    return this.core.sure;
+  }
+  get mayHoldValues(): boolean {
+    // asked only for claims with a value: most units are never asked
+    const c = this.core;
+    if (c.mayHoldValues === undefined) {
+      const input = profileText(c.text);
+      c.mayHoldValues = c.profiled ? c.profiled.profile.values.length > 0 : mayStateValue(input, tokenize(input));
+    }
+    return c.mayHoldValues;
+  }
 }
 
-/** A unit's profile and term set, computed now (windows and code lines). */
-function unitOf(text: string, start: number, end: number, code = false): Unit {
-  const p = profiled(coreOf(text, code));
+/** A unit's profile and term set, computed now (windows of several units). */
+function unitOf(text: string, start: number, end: number): Unit {
+  const p = profiled(coreOf(text, false));
   return { start, end, profile: p.profile, termSet: p.termSet };
 }
 
@@ -158,6 +201,8 @@ class UnitsUnion implements ReadonlySet<string> {
     private readonly of: (u: Unit) => Iterable<string>,
     private readonly may: (u: Unit, x: string) => boolean,
     private readonly holds: (u: Unit, x: string) => boolean,
+    /** Whether unit `u` surely holds `x` without a profile (false: ask `holds`). */
+    private readonly surely: (u: Unit, x: string) => boolean = () => false,
   ) {}
   private all(): Set<string> {
     if (!this.whole) {
@@ -170,6 +215,7 @@ class UnitsUnion implements ReadonlySet<string> {
     if (this.whole) return this.whole.has(x);
     // units already profiled first: the answer is the same, and often found with no new profile
     for (const u of this.units) if (isProfiled(u) && this.holds(u, x)) return true;
+    for (const u of this.units) if (!isProfiled(u) && this.surely(u, x)) return true;
     for (const u of this.units) if (!isProfiled(u) && this.may(u, x) && this.holds(u, x)) return true;
     return false;
   }
@@ -210,15 +256,15 @@ function analyzePassage(text: string): Omit<PassageProfile, 'passage'> {
     units.push({ start: 0, end: text.length, profile: p, termSet: termSetOf(p.terms) });
   }
   // names and word pairs are made of terms: a unit that cannot hold the terms holds neither
-  const always = (): boolean => true;
+  const valued = (u: Unit): boolean => u.mayHoldValues !== false;
   const pair = (u: Unit, b: string): boolean => {
     const sp = b.indexOf(' ');
     return sp < 0 || (mayHold(u, b.slice(0, sp)) && mayHold(u, b.slice(sp + 1)));
   };
   return {
     units,
-    terms: new UnitsUnion(units, (u) => u.termSet, mayHold, (u, t) => u.termSet.has(t)),
-    values: new UnitsUnion(units, (u) => u.profile.values.map((v) => v.v), always, (u, v) => u.profile.values.some((w) => w.v === v)),
+    terms: new UnitsUnion(units, (u) => u.termSet, mayHold, (u, t) => u.termSet.has(t), (u, t) => u.sure?.has(t) === true),
+    values: new UnitsUnion(units, (u) => u.profile.values.map((v) => v.v), valued, (u, v) => u.profile.values.some((w) => w.v === v)),
     names: new UnitsUnion(units, (u) => u.profile.names, mayHold, (u, n) => u.profile.names.has(n)),
     bigrams: new UnitsUnion(units, (u) => u.profile.bigrams, pair, (u, b) => u.profile.bigrams.has(b)),
     suspicious: looksLikeInjection(text),
@@ -252,9 +298,11 @@ function codeUnits(text: string, offset: number): Unit[] {
     const start = at;
     at += line.length + 1;
     if (out.length >= MAX_CODE_LINES || /^\s*(```|~~~)/.test(line) || !/[\p{L}\p{N}]/u.test(line)) continue;
-    const u = unitOf(line.trim(), offset + start, offset + start + line.length, true);
-    if (u.profile.terms.length === 0 && u.profile.values.length === 0) continue;
-    out.push(u);
+    // a line with a term it surely holds is kept unprofiled; any other is profiled to learn
+    // whether it holds a term or a value at all
+    const c = coreOf(line.trim(), true);
+    if (c.sure.size === 0 && profiled(c).profile.terms.length === 0 && c.profiled!.profile.values.length === 0) continue;
+    out.push(new LazyUnit(offset + start, offset + start + line.length, c));
   }
   return out;
 }
@@ -297,11 +345,14 @@ const compound = (term: string): boolean => term.includes('-') || (term.includes
  */
 function termSetOf(terms: string[]): Set<string> {
   const set = new Set(terms);
-  for (const t of terms) {
-    if (t.includes('-')) for (const p of parts(t)) set.add(p);
-    else if (t.includes('.') && !/\d/.test(t)) for (const p of t.split('.')) if (p.length > 2 && !STOP_WORDS.has(p)) set.add(stem(p));
-  }
+  for (const t of terms) addParts(set, t);
   return set;
+}
+
+/** Adds to `set` the parts {@link termSetOf} adds for term `t` (none for most terms). */
+function addParts(set: Set<string>, t: string): void {
+  if (t.includes('-')) for (const p of parts(t)) set.add(p);
+  else if (t.includes('.') && !/\d/.test(t)) for (const p of t.split('.')) if (p.length > 2 && !STOP_WORDS.has(p)) set.add(stem(p));
 }
 
 /** The parts of compound terms, by term: a claim's terms are looked up in every unit of every candidate. */
@@ -344,6 +395,8 @@ const BEYOND_MAX = 30;
  * between $50 and $100" after a sentence with "a fine of $25 to $50").
  */
 function beyondMask(claim: Pick<Profile, 'values' | 'bigrams'>, u: Unit): number {
+  // a unit that can state none of them is not profiled to learn it
+  if (!isProfiled(u) && !(claim.values.length > 0 && u.mayHoldValues !== false) && !someBigramMayBe(claim, u)) return 0;
   let mask = 0;
   let bit = 0;
   for (const v of claim.values) {
@@ -357,6 +410,17 @@ function beyondMask(claim: Pick<Profile, 'values' | 'bigrams'>, u: Unit): number
     bit++;
   }
   return mask;
+}
+
+/** Whether unit `u` may hold one of the claim's word pairs among the first {@link BEYOND_MAX} bits (both terms in its `mayHold`). */
+function someBigramMayBe(claim: Pick<Profile, 'values' | 'bigrams'>, u: Unit): boolean {
+  let bit = claim.values.length;
+  for (const b of claim.bigrams) {
+    if (bit++ >= BEYOND_MAX) return false;
+    const sp = b.indexOf(' ');
+    if (sp < 0 || (mayHold(u, b.slice(0, sp)) && mayHold(u, b.slice(sp + 1)))) return true;
+  }
+  return false;
 }
 
 const bitCount = (x: number): number => {
@@ -381,11 +445,12 @@ export function align(weights: Map<string, number>, pp: PassageProfile, claim?: 
   // a bound is a bound only when no weight is negative (IDF weights are not; a caller's might be)
   let slack = skipSlack(n);
   for (const w of weights.values()) if (!(w >= 0)) slack = Infinity;
+  const held = new HeldTerms(weights, units);
   const unitRecalls: Array<number | undefined> = [];
-  const unitRecall = (i: number): number => (unitRecalls[i] ??= weightedRecall(weights, (t) => mayHoldTerm(units[i]!, t) && hasTerm(units[i]!.termSet, t)));
+  const unitRecall = (i: number): number => (unitRecalls[i] ??= held.unitRecall(i));
   // windows by size: recall measured (or undefined when skipped), per start index
   const measured: Array<Array<number | undefined>> = [[]];
-  measured[1] = prune(n, (i) => weightedRecall(weights, (t) => mayHoldTerm(units[i]!, t)), unitRecall, -1, slack);
+  measured[1] = prune(n, (i) => held.bound(i, 1), unitRecall, -1, slack);
   let top = Math.max(-1, ...measured[1].map((r) => r ?? -1));
   let best = { recall: -1, first: 0, last: 0, beyond: -1 };
   const tieBreak = claim !== undefined && claim.values.length + claim.bigrams.size > 0;
@@ -398,23 +463,7 @@ export function align(weights: Map<string, number>, pp: PassageProfile, claim?: 
   // shorter windows first, so a longer one wins only by adding coverage
   for (let size = 1; size <= MAX_WINDOW; size++) {
     if (size > 1) {
-      const inWindow = (i: number, t: string, may: boolean): boolean => {
-        if (may) {
-          for (let j = i; j < i + size; j++) if (mayHoldTerm(units[j]!, t)) return true;
-          return false;
-        }
-        // units already profiled first: the same answer, often with no new profile
-        for (let j = i; j < i + size; j++) if (isProfiled(units[j]!) && units[j]!.termSet.has(t)) return true;
-        for (let j = i; j < i + size; j++) if (!isProfiled(units[j]!) && mayHoldTerm(units[j]!, t) && units[j]!.termSet.has(t)) return true;
-        return false;
-      };
-      // as hasTerm over the window's terms together, with no set of them built
-      const recall = (i: number, may: boolean): number => weightedRecall(weights, (t) => {
-        if (inWindow(i, t, may)) return true;
-        const ps = partsOfTerm(t);
-        return ps.length > 0 && ps.every((p) => inWindow(i, p, may));
-      });
-      measured[size] = prune(Math.max(0, n - size + 1), (i) => recall(i, true), (i) => recall(i, false), top, slack);
+      measured[size] = prune(Math.max(0, n - size + 1), (i) => held.bound(i, size), (i) => held.windowRecall(i, size), top, slack);
       top = Math.max(top, ...measured[size]!.map((r) => r ?? -1));
     }
     for (let i = 0; i + size <= n; i++) {
@@ -445,9 +494,138 @@ export function align(weights: Map<string, number>, pp: PassageProfile, claim?: 
   };
 }
 
-/** Whether unit `u` may hold `t` or all its parts (false: `hasTerm(u.termSet, t)` is false). */
-function mayHoldTerm(u: Unit, t: string): boolean {
-  return u.mayHold === undefined || hasTerm(u.mayHold, t);
+/**
+ * Which of a claim's terms (and the parts of its compound terms: "atoms") each unit of a passage
+ * may hold and holds, one byte per unit and atom, so a window's bound and recall are an OR of its
+ * units' rows instead of set look-ups per term, window and unit. A unit's `termSet` is read (and
+ * the unit profiled) only when it may hold an atom its window does not already hold. Relies on
+ * `sure` ⊆ `termSet` ⊆ `mayHold` (lazyUnits.test.ts): a held atom is one the unit may hold, and a
+ * unit that surely holds every atom it may hold is not profiled.
+ * Recalls are summed term by term in the weights' order, as {@link weightedRecall} sums them.
+ */
+class HeldTerms {
+  /** Term weights in the order of `weights`. */
+  private readonly ws: number[] = [];
+  /** Distinct atoms; per term, its own atom and the atoms of its parts (none for a plain term). */
+  private readonly atoms: string[] = [];
+  private readonly self: number[] = [];
+  private readonly parts: number[][] = [];
+  private readonly may: Uint8Array;
+  private readonly has: Uint8Array;
+  /** Per unit: 1 when its row of `has` is filled. */
+  private readonly known: Uint8Array;
+  private readonly row: Uint8Array;
+
+  constructor(
+    weights: ReadonlyMap<string, number>,
+    private readonly units: readonly Unit[],
+  ) {
+    const index = new Map<string, number>();
+    const atomOf = (x: string): number => {
+      let a = index.get(x);
+      if (a === undefined) index.set(x, (a = this.atoms.push(x) - 1));
+      return a;
+    };
+    for (const [t, w] of weights) {
+      this.ws.push(w);
+      this.self.push(atomOf(t));
+      this.parts.push(partsOfTerm(t).map(atomOf));
+    }
+    const a = this.atoms.length;
+    this.may = new Uint8Array(units.length * a);
+    this.has = new Uint8Array(units.length * a);
+    this.known = new Uint8Array(units.length);
+    this.row = new Uint8Array(a);
+    for (let i = 0; i < units.length; i++) {
+      const may = units[i]!.mayHold;
+      for (let k = 0; k < a; k++) this.may[i * a + k] = may === undefined || may.has(this.atoms[k]!) ? 1 : 0;
+    }
+  }
+
+  /** Whether the row at `off` of `m` holds term `k` (itself, or every one of its parts). */
+  private hit(m: Uint8Array, off: number, k: number): boolean {
+    if (m[off + this.self[k]!] === 1) return true;
+    const ps = this.parts[k]!;
+    if (ps.length === 0) return false;
+    for (const p of ps) if (m[off + p] !== 1) return false;
+    return true;
+  }
+
+  private recall(hit: (k: number) => boolean): number {
+    let total = 0;
+    let got = 0;
+    for (let k = 0; k < this.ws.length; k++) {
+      const w = this.ws[k]!;
+      total += w;
+      if (hit(k)) got += w;
+    }
+    return total > 0 ? got / total : 0;
+  }
+
+  /** Fills unit `i`'s row of held atoms from its term set (profiling it if need be). */
+  private fill(i: number): void {
+    if (this.known[i] === 1) return;
+    const u = this.units[i]!;
+    const a = this.atoms.length;
+    // every atom it may hold it surely holds: its row is its row of `may`, and no profile is made
+    // (an atom it may not hold it does not hold: `termSet` ⊆ `mayHold`)
+    const sure = isProfiled(u) ? undefined : u.sure;
+    if (sure !== undefined) {
+      let covered = true;
+      for (let k = 0; k < a && covered; k++) covered = this.may[i * a + k] === 0 || sure.has(this.atoms[k]!);
+      if (covered) {
+        for (let k = 0; k < a; k++) this.has[i * a + k] = this.may[i * a + k]!;
+        this.known[i] = 1;
+        return;
+      }
+    }
+    const set = u.termSet;
+    for (let k = 0; k < a; k++) this.has[i * a + k] = set.has(this.atoms[k]!) ? 1 : 0;
+    this.known[i] = 1;
+  }
+
+  /** An upper bound of the recall of the window of `size` units from `i` (no profile needed). */
+  bound(i: number, size: number): number {
+    const a = this.atoms.length;
+    if (size === 1) return this.recall((k) => this.hit(this.may, i * a, k));
+    const row = this.row.fill(0);
+    for (let j = i; j < i + size; j++) for (let k = 0; k < a; k++) row[k]! |= this.may[j * a + k]!;
+    return this.recall((k) => this.hit(row, 0, k));
+  }
+
+  /** The recall of unit `i` alone: of the terms it may hold, those its term set holds. */
+  unitRecall(i: number): number {
+    const a = this.atoms.length;
+    let any = false;
+    for (let k = 0; k < this.ws.length && !any; k++) any = this.hit(this.may, i * a, k);
+    // a unit that may hold none of the terms holds none: it is not profiled
+    if (!any) return this.recall(() => false);
+    this.fill(i);
+    return this.recall((k) => this.hit(this.may, i * a, k) && this.hit(this.has, i * a, k));
+  }
+
+  /** The recall of the window of `size` units from `i`: the terms its units hold together. */
+  windowRecall(i: number, size: number): number {
+    const a = this.atoms.length;
+    const row = this.row.fill(0);
+    const add = (j: number): void => {
+      this.fill(j);
+      for (let k = 0; k < a; k++) row[k]! |= this.has[j * a + k]!;
+    };
+    // units already profiled first: the same answer, often with no new profile
+    let later = 0;
+    for (let j = i; j < i + size; j++) {
+      if (this.known[j] === 1 || isProfiled(this.units[j]!)) add(j);
+      else later |= 1 << (j - i);
+    }
+    for (let j = i; j < i + size; j++) {
+      if ((later & (1 << (j - i))) === 0) continue;
+      let adds = false;
+      for (let k = 0; k < a && !adds; k++) adds = this.may[j * a + k] === 1 && row[k] === 0;
+      if (adds) add(j);
+    }
+    return this.recall((k) => this.hit(row, 0, k));
+  }
 }
 
 /**

@@ -13,6 +13,7 @@ import type { Profile, Value } from './profile';
 import { states } from './quantities';
 import { onScale } from './scales';
 import { stem } from '../text/analyzer';
+import { WordPairMemo } from './wordPairs';
 
 export type AtomType = 'word' | 'value' | 'neg' | 'logic';
 
@@ -90,12 +91,14 @@ export function atomsOf(p: Profile): Atom[] {
   return atoms;
 }
 
-const lemmaCache = new WeakMap<Atom, { lemmas: readonly string[]; synsets: readonly number[] }>();
-function senses(a: Atom): { lemmas: readonly string[]; synsets: readonly number[] } {
-  let s = lemmaCache.get(a);
-  if (!s) lemmaCache.set(a, (s = a.acronym ? { lemmas: [], synsets: [] } : { lemmas: lemmasOf(a.surface), synsets: synsetsOf(a.surface) }));
-  return s;
-}
+/** Whether two written words share a lemma or a WordNet sense (remembered by pair: the alignment asks for every pair of its sentences' words). */
+const shareSense = new WordPairMemo((a, b) => {
+  const la = lemmasOf(a);
+  const lb = lemmasOf(b);
+  if (la.some((l) => lb.includes(l))) return true;
+  const sb = synsetsOf(b);
+  return synsetsOf(a).some((x) => sb.includes(x));
+});
 
 /** A content atom: a word or a value (what coverage is measured on). */
 export const isContent = (a: Atom): boolean => a.type === 'word' || a.type === 'value';
@@ -122,9 +125,8 @@ export function sameAtom(c: Atom, s: Atom): boolean {
       // ("General" and "Generate" both stem to "gener")
       if (c.name || s.name) return c.key === s.key && sameNameForm(c.surface, s.surface);
       if (c.key === s.key) return true;
-      const a = senses(c);
-      const b = senses(s);
-      return a.lemmas.some((l) => b.lemmas.includes(l)) || a.synsets.some((x) => b.synsets.includes(x));
+      // (neither is an acronym here: those were compared above)
+      return shareSense.get(c.surface, s.surface);
     }
   }
 }

@@ -142,7 +142,7 @@ export function analyzeClaim(claim: Profile, weights: Map<string, number>, align
     // the claim opens with a name (its subject: "R is released …") that no candidate mentions
     winMissSubject: missingSubject(claim, inAny) ? 1 : 0,
     // a measured quantity ("14 days", "2 GB") that no candidate states in any unit
-    unseenQuantity: claim.values.some((v) => quantity(v) !== undefined && !sorted.some((a) => a.pp.units.some((u) => u.profile.values.some((w) => states(w, v))))) ? 1 : 0,
+    unseenQuantity: claim.values.some((v) => quantity(v) !== undefined && !sorted.some((a) => a.pp.units.some((u) => u.mayHoldValues !== false && u.profile.values.some((w) => states(w, v))))) ? 1 : 0,
   };
   const analysis: Analysis = {
     features,

@@ -12,6 +12,7 @@
 import data from './lexicon.json';
 import { antonymsOf, withoutNegatingPrefix } from './antonyms';
 import { stem } from '../text/analyzer';
+import { WordPairMemo } from './wordPairs';
 
 export type Relation = 'equivalent' | 'forward' | 'reverse' | 'alternation' | 'sibling' | 'independent';
 export type PartOfSpeech = 'n' | 'v' | 'a' | 'r';
@@ -176,8 +177,16 @@ function lemmasOpposed(a: readonly string[], b: readonly string[]): boolean {
   return a.some((x) => b.some((y) => x !== y && (antonymsOf(x) ?? []).includes(y)));
 }
 
-/** Whether two written words are opposites (see {@link opposed}), also through their lemmas. */
+/**
+ * Whether two written words are opposites (see {@link opposed}), also through their lemmas;
+ * remembered by pair (the conflict kinds ask for every pair of words a claim and a source sentence
+ * leave unaligned).
+ */
 export function antonymous(a: string, b: string): boolean {
+  return antonymousPairs.get(a, b);
+}
+
+function antonymousNow(a: string, b: string): boolean {
   const x = a.toLowerCase();
   const y = b.toLowerCase();
   return opposed(stem(x), stem(y)) || opposed(x, y) || lemmasOpposed(lemmasOf(x), lemmasOf(y));
@@ -219,6 +228,12 @@ function prefixOpposed(a: string, b: string): boolean {
  * ("case-sensitive" / "case-insensitive", "high-cost" / "low-cost"). Words are stems or lower case.
  */
 export function opposed(a: string, b: string): boolean {
+  return opposedPairs.get(a, b);
+}
+const opposedPairs = new WordPairMemo(opposedNow);
+const antonymousPairs = new WordPairMemo(antonymousNow);
+
+function opposedNow(a: string, b: string): boolean {
   if (opposedWords(a, b)) return true;
   const pa = a.split('-');
   const pb = b.split('-');

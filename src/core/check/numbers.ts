@@ -88,6 +88,22 @@ function oneOf(word: string, prev: string, next: string): string | undefined {
   return (word === 'a' || word === 'an') && ONE_PERIOD_BEFORE.has(prev) && PERIODS.has(next) ? '1' : undefined;
 }
 
+/**
+ * Whether the profile of text with these tokens may hold a value (false: it holds none): a digit,
+ * or a word a value is read from — a number word, a month or weekday, a count, an answer ("yes",
+ * "no"), "a"/"an" before a period ("after an hour"), a number word joined to its unit.
+ */
+export function mayStateValue(text: string, tokens: ReturnType<typeof tokenize>): boolean {
+  if (/\d/.test(text)) return true;
+  for (let k = 0; k < tokens.length; k++) {
+    const w = tokens[k]!.word;
+    if (VALUE_WORDS.has(w) || w === 'yes' || w === 'no') return true;
+    if ((w === 'a' || w === 'an') && PERIODS.has(tokens[k + 1]?.word ?? '')) return true;
+    if (hyphenedNumber(w) !== undefined) return true;
+  }
+  return false;
+}
+
 /** Normalises a numeric token: "1,000" → "1000", "3.50" → "3.5", "v1.2.0" → "1.2.0". */
 export function numericValue(raw: string): string {
   const s = raw.replace(/^v/i, '');
@@ -162,6 +178,12 @@ const CARDINALS: Record<string, number> = {
 const SCALES: Record<string, number> = { hundred: 100, thousand: 1e3, million: 1e6, billion: 1e9 };
 const NUMBER_WORD: ReadonlySet<string> = new Set([...Object.keys(CARDINALS), ...Object.keys(SCALES)]);
 const NUMBER_INITIAL: ReadonlySet<number> = new Set([...NUMBER_WORD].map((w) => w.charCodeAt(0)));
+/**
+ * Every word a value may start from or take in: number words, months, weekdays, ordinals, counts
+ * and scales (what {@link wordValue}, {@link numberPhrase} and {@link scaleDigits} read). A word
+ * outside it, with no digit and no hyphen, is never part of a value.
+ */
+export const VALUE_WORDS: ReadonlySet<string> = new Set([...WORD_VALUES.keys(), ...NUMBER_WORD]);
 
 /** The words of a token that may be a number in words: "ninety-nine" is two, "forty" one. */
 function numberWords(word: string): string[] | undefined {

@@ -5,7 +5,7 @@
 import { NEGATIONS, STOP_WORDS, stem, tokenize, type Token } from '../text/analyzer';
 import { antonymsOf } from './antonyms';
 import { defaultPrior } from './backgroundStats';
-import { clockTimes, hyphenedNumber, numberPhrase, numericValue, NUMBER, REFERENCE_BEFORE, scaleDigits, wordValue, type Value } from './numbers';
+import { clockTimes, hyphenedNumber, numberPhrase, numericValue, NUMBER, REFERENCE_BEFORE, scaleDigits, VALUE_WORDS, wordValue, type Value } from './numbers';
 import { imperativeAt, isProperNoun } from './properNouns';
 
 export type { Value } from './numbers';
@@ -101,6 +101,34 @@ function isPolar(word: string): boolean {
   return polarWords.has(word);
 }
 
+
+/**
+ * Words {@link profile} may read as something other than a content term: negations and the verbs
+ * and words that negate ("fail to", "refrain from", "free of", "avoid …ing"), a negation that lost
+ * its apostrophe ("don t"), the word a negation takes with it ("no longer"), answers ("is no"),
+ * and every word of a value (the "pm" of a time of day included).
+ */
+const NOT_SURELY_TERMS: ReadonlySet<string> = new Set([
+  ...NEGATIONS, ...[...NEGATIONS].filter((n) => n.endsWith("'t")).map((n) => n.slice(0, -2)), ...FAIL_WORDS, ...NEGATING_VERBS,
+  'refrain', 'refrains', 'refrained', 'refraining', 'free', 'yes', 'no', 'longer', 't', ...VALUE_WORDS,
+  // the half of the day a time is written with ("5 pm", "8:00 a.m.") is part of that value
+  'am', 'pm', 'a', 'p', 'm',
+]);
+
+/**
+ * Whether {@link profile} keeps the term of a token written `word` (lower case, its term not
+ * empty) wherever it stands, with no profile: a word of plain letters that no rule reads as a
+ * value, a negation or part of one (a number is written with digits, a code or compound with a
+ * hyphen or dot; a temperature's unit letter follows a degree sign, which the caller tests). The
+ * alignment learns from it which terms a unit holds without profiling the unit (align.ts).
+ */
+export function keepsTerm(word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c < 97 || c > 122) return false;
+  }
+  return word.length > 0 && !NOT_SURELY_TERMS.has(word);
+}
 
 /** A full stop right before a capital: the only text the glued-sentence repairs change. */
 const GLUE_HINT = /[\p{L})]\.\p{Lu}/u;

@@ -22,7 +22,7 @@ const passage = (text: string): Passage => ({
 });
 const profiledCount = (pp: PassageProfile): number => pp.units.filter((u) => (u as { core?: { profiled?: unknown } }).core?.profiled !== undefined).length;
 
-test('the terms a unit may hold include every term its profile gives', () => {
+test('the terms a unit may hold include every term its profile gives, and those it surely holds are among them', () => {
   const texts = [
     'The US government and the disease ALS are named in capitals.',
     'Version 1.2.0 is no longer supported; it fails to start after 30 days.',
@@ -32,6 +32,9 @@ test('the terms a unit may hold include every term its profile gives', () => {
     '**Note**: run `helm upgrade` with five hundred and twenty replicas at 175°C.',
     "Don't avoid rubbing it; the answer is no, and it can t be undone in March or on Monday.",
     'We use GPT-4 and BLEU-4 to score COVID-19 answers; file Form DS-11 or W-2.',
+    'You don t need a licence, and it won t fail to start; avoid rubbing it, set it to yes, then to no.',
+    'It is free of charge for the first three years and one hundred days, twice a week after an hour.',
+    'Call us from 8:00 a.m. to 5 pm, or at 17:30 ET.',
   ];
   for (const text of texts) {
     const pp = passageProfile(passage(text));
@@ -39,6 +42,10 @@ test('the terms a unit may hold include every term its profile gives', () => {
       const may = u.mayHold!;
       assert.ok(may, 'a sentence unit carries the terms it may hold');
       for (const t of u.termSet) assert.ok(may.has(t), `${JSON.stringify(t)} of ${JSON.stringify(u.profile.text)} is among ${JSON.stringify([...may])}`);
+      // and the terms it surely holds are held: a unit they cover is aligned with no profile
+      for (const t of u.sure!) assert.ok(u.termSet.has(t), `${JSON.stringify(t)} of ${JSON.stringify(u.profile.text)} is held (${JSON.stringify([...u.termSet])})`);
+      // a unit said to hold no value holds none
+      if (u.mayHoldValues === false) assert.deepEqual(u.profile.values, [], JSON.stringify(u.profile.text));
       assert.deepEqual(mayHoldOf(u.profile.text), may);
     }
   }
@@ -61,11 +68,14 @@ test('aligning a claim profiles the units that could be its best window, not the
   const al = align(weights, pp, cp);
   assert.equal(al.first, 0);
   assert.equal(al.recall, 1);
-  assert.equal(profiledCount(pp), 1);
-  // asking the passage whether it holds a word profiles only the units that may hold it
+  // the words of the first unit are plain words: it surely holds their terms, with no profile
+  assert.equal(profiledCount(pp), 0);
   assert.equal(pp.terms.has('cafeteria'), true);
   assert.equal(pp.terms.has('warranty'), false);
-  assert.equal(profiledCount(pp), 2);
+  assert.equal(profiledCount(pp), 0);
+  // "nine" may be a term or a value ("at nine"): only the unit's profile says, and only that unit is profiled
+  assert.equal(pp.terms.has('nine'), false);
+  assert.equal(profiledCount(pp), 1);
 });
 
 /** The alignment as it was before units were profiled lazily: every window measured, in order. */
@@ -125,4 +135,32 @@ test('the alignment is the one an exhaustive scan finds (example workspace, clai
     }
   }
   assert.ok(compared > 1000);
+});
+
+test('a compound term whose parts two units hold counts for their window, not for either unit alone', () => {
+  // "toll-free" is held by the window of units 1–2 (its parts apart), by no unit alone
+  const text = 'Store the card somewhere dry. The number you call is toll for adults. Calls are free at night. Keep it away from children.';
+  const cp = profile('The toll-free number works for adults at night.');
+  const weights = new Map(cp.terms.map((t, i) => [t, 1 + i / 4]));
+  assert.ok(cp.terms.includes('toll-free'), JSON.stringify(cp.terms));
+  const pp = passageProfile(passage(text));
+  const al = align(weights, pp, cp);
+  const expected = exhaustive(weights, passageProfile(passage(text)), cp);
+  assert.deepEqual({ recall: al.recall, first: al.first, last: al.last, unitRecall: al.unitRecall, passageRecall: al.passageRecall }, expected);
+  assert.deepEqual([al.first, al.last], [1, 2]);
+  // the window holds every term of the claim but "work", "toll-free" through its parts
+  assert.equal(al.recall, 1 - weights.get('work')! / [...weights.values()].reduce((a, b) => a + b, 0));
+  assert.ok(al.unitRecall < 1);
+});
+
+test('a long claim (more terms than a bit mask holds) is aligned as the exhaustive scan aligns it', () => {
+  const words = Array.from({ length: 45 }, (_, i) => `term${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}word`);
+  const text = [words.slice(0, 15).join(' ') + '.', words.slice(15, 30).join(' ') + '.', words.slice(30).join(' ') + '.', 'Nothing else here at all.'].join(' ');
+  const cp = profile(words.join(' ') + ' extra-wide.');
+  const weights = new Map(cp.terms.map((t, i) => [t, 1 + (i % 7) / 3]));
+  assert.ok(weights.size > 40);
+  const al = align(weights, passageProfile(passage(text)), cp);
+  const expected = exhaustive(weights, passageProfile(passage(text)), cp);
+  assert.deepEqual({ recall: al.recall, first: al.first, last: al.last, unitRecall: al.unitRecall, passageRecall: al.passageRecall }, expected);
+  assert.deepEqual([al.first, al.last], [0, 2]);
 });
