@@ -6,6 +6,7 @@
  * terms with), and a passage's terms are kept for as long as the passage object lives, so a
  * reader that caches its passages analyses each once, as the segment index's term cache does.
  */
+import type { SnippetWords } from '../index/snippet';
 import { TermNumbers } from '../index/wordTable';
 import { wordSpans } from '../text/analyzer';
 import type { Passage } from '../types';
@@ -24,6 +25,22 @@ export class PhraseTerms {
     this.kept.set(p, { id: p.id, hash: p.hash, terms });
     return terms;
   }
+
+  /**
+   * The words of `text` with their terms, as tokenize() gives them (stop words with term ''),
+   * read through the same word table: what makeSnippet reads.
+   */
+  readonly words = (text: string): SnippetWords => {
+    const n = wordSpans(text, this.spans);
+    const spans = this.spans.spans.slice(0, 2 * n);
+    const { numbers } = this;
+    const terms: string[] = new Array<string>(n);
+    for (let i = 0; i < n; i++) {
+      const id = numbers.ofSpan(text, spans[2 * i]!, spans[2 * i + 1]!);
+      terms[i] = id >= 0 ? numbers.terms[id]! : '';
+    }
+    return { n, spans, terms };
+  };
 
   /** The terms analyze() gives for `text`, in order, with repeats. */
   analyze(text: string): string[] {
