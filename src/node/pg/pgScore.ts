@@ -288,7 +288,8 @@ function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { he
       }
     }
     for (let k = e - 1; k >= 0 && nc > 0; k--) {
-      nc = keepLiftable(cand, nc, acc, hit, prefix[k + 1]!, theta);
+      // (the candidates were just chosen against prefix[e]: the first weak term's filter would keep them all)
+      if (k < e - 1) nc = keepLiftable(cand, nc, acc, hit, prefix[k + 1]!, theta);
       if (nc === 0) break;
       const l = lanes[order[k]!]!;
       if (wub[order[k]!] === 0) continue;
@@ -300,7 +301,7 @@ function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { he
         // the window's postings of this block: [i, stop)
         let stop = i;
         for (let k2 = Math.floor(i / CHUNK); k2 * CHUNK < n && pnos[k2 * CHUNK]! < end; k2++) stop = Math.min(n, (k2 + 1) * CHUNK);
-        while (stop > i && pnos[stop - 1]! >= end) stop--;
+        stop = lowerBound(pnos, end, i, stop);
         if (stop - i > 8 * nc) {
           // few candidates in a dense stretch: look each one up
           for (let q = 0; q < nc; q++) {
