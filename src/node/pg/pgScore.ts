@@ -202,6 +202,19 @@ interface Cursor {
   xs: Float64Array;
 }
 
+/**
+ * A window's accumulators, shared by all searches (scoring is synchronous, one search at a time):
+ * 84 KB of typed arrays a search no longer allocates and leaves to the collector.
+ */
+const scratch = {
+  acc: new Float64Array(WINDOW),
+  hit: new Uint8Array(WINDOW),
+  fno: new Int32Array(WINDOW),
+  cand: new Int32Array(WINDOW),
+  // the window's positions the strong terms reached, in the order reached
+  touched: new Int32Array(WINDOW),
+};
+
 /** The best `P` passages by BM25F (single precision), with their file numbers. */
 function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { heap: TopHeap; fileOf: Map<number, number> } {
   const { c0, c1, boosts, k1, excluded } = input;
@@ -219,12 +232,10 @@ function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { he
       hi = Math.max(hi, c.b.pnos[c.b.n - 1]!);
       if (counters) counters.postings += c.b.n;
     }
-  const acc = new Float64Array(WINDOW);
-  const hit = new Uint8Array(WINDOW);
-  const fno = new Int32Array(WINDOW);
-  const cand = new Int32Array(WINDOW);
-  // the window's positions the strong terms reached, in the order reached
-  const touched = new Int32Array(WINDOW);
+  const { acc, hit, fno, cand, touched } = scratch;
+  // zero already after a search that ran to its end; cleared should one have thrown midway
+  acc.fill(0);
+  hit.fill(0);
   const wub = new Float64Array(m);
   const order = Array.from({ length: m }, (_, i) => i);
   const prefix = new Float64Array(m + 1);
