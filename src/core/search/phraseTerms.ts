@@ -15,6 +15,7 @@ export class PhraseTerms {
   private readonly numbers = new TermNumbers();
   private readonly spans = { spans: new Int32Array(512) };
   private readonly kept = new WeakMap<Passage, { id: string; hash: string; terms: string[] }>();
+  private readonly keptWords = new WeakMap<Passage, { id: string; hash: string; text: string; words: SnippetWords }>();
 
   /** analyze(`${headings.join(' \n ')} \n ${text}`) of `p`. */
   of(p: Passage): string[] {
@@ -41,6 +42,19 @@ export class PhraseTerms {
     }
     return { n, spans, terms };
   };
+
+  /**
+   * {@link words} of `text` (`p`'s text, or the start of it that makeSnippet reads), kept for as
+   * long as the passage object lives: a reader that caches its passages reads a shown passage's
+   * words once, however often it is shown.
+   */
+  wordsOf(p: Passage, text: string): SnippetWords {
+    const have = this.keptWords.get(p);
+    if (have && have.id === p.id && have.hash === p.hash && have.text === text) return have.words;
+    const words = this.words(text);
+    this.keptWords.set(p, { id: p.id, hash: p.hash, text, words });
+    return words;
+  }
 
   /** The terms analyze() gives for `text`, in order, with repeats. */
   analyze(text: string): string[] {

@@ -88,4 +88,13 @@ test('snippets read through the word table (PhraseTerms.words) are the snippets 
       assert.deepEqual([...words.spans], tokens.flatMap((k) => [k.start, k.end]), t);
       for (const q of queries) assert.equal(makeSnippet(t, q, undefined, pt.words), makeSnippet(t, q), t);
     }
+  // kept per passage object, read again when the passage changed
+  const p = passageOf(3, r);
+  const first = pt.wordsOf(p, p.text);
+  assert.equal(pt.wordsOf(p, p.text), first);
+  assert.deepEqual(first, pt.words(p.text));
+  p.text = 'Sick pay: the notice weeks';
+  p.hash = 'changed';
+  assert.deepEqual(pt.wordsOf(p, p.text), pt.words(p.text));
+  assert.equal(makeSnippet(p.text, queries[4]!, undefined, (t) => pt.wordsOf(p, t)), makeSnippet(p.text, queries[4]!));
 });
