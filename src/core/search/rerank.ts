@@ -50,6 +50,6 @@ export function rankCandidates(cands: readonly Candidate[], query: string, query
   const qt = new Set(queryTerms);
   return ranked.slice(0, k).map(([i, score]) => {
     const passage = cands[i]!.passage;
-    return { passage, score, snippet: opts.snippet === false ? '' : makeSnippet(passage.text, qt) };
+    return { passage, score, snippet: opts.snippet === false ? '' : makeSnippet(passage.text, qt, undefined, (text) => phraseTerms.wordsOf(passage, text)) };
   });
 }

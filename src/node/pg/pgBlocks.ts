@@ -173,8 +173,8 @@ export function mergeBlocks(blocks: readonly Block[], dead?: ReadonlySet<number>
   return Buffer.from(ab);
 }
 
-/** Approximate bytes a decoded block holds (for the reader's cache budget). */
-export const blockBytes = (b: Block): number => 23 * b.n + 64;
+/** Approximate bytes a decoded block holds (for the reader's cache budget), with the x per posting a reader keeps beside it (pgScore.ts). */
+export const blockBytes = (b: Block): number => 31 * b.n + 64;
 
 /** A passage's term ids, packed as i32 by the writer (to take them out of the statistics on delete). */
 export function unpackIds(buf: Buffer): number[] {

@@ -133,6 +133,25 @@ function xAt(b: Block, i: number, n: Norm): number {
   return x;
 }
 
+const xsOf = new WeakMap<Block, { nm: Norm; x: Float64Array }>();
+const sameNorm = (a: Norm, b: Norm): boolean => a.a0 === b.a0 && a.a1 === b.a1 && a.a2 === b.a2 && a.m0 === b.m0 && a.m1 === b.m1 && a.m2 === b.m2 && a.bo0 === b.bo0 && a.bo1 === b.bo1 && a.bo2 === b.bo2;
+
+/**
+ * Every posting's x of `b` under `n`, computed once per block while the statistics do not move
+ * (the same xAt per posting, so the same bits): a reader's warm searches then score a posting
+ * with one product and one division instead of up to three divisions. 8 bytes a posting,
+ * counted in the block cache's budget (blockBytes).
+ */
+function xsAt(b: Block, n: Norm): Float64Array {
+  const have = xsOf.get(b);
+  if (have && sameNorm(have.nm, n)) return have.x;
+  // refilled in place when the statistics moved: scoring is synchronous, so no search is midway through it
+  const x = have ? have.x : new Float64Array(b.n);
+  for (let i = 0; i < b.n; i++) x[i] = xAt(b, i, n);
+  xsOf.set(b, { nm: n, x });
+  return x;
+}
+
 const byPno = (a: number, b: number): number => a - b;
 
 /** The best `size` of `entries` by final score (score + docWeight × fileBest), ties to the lower passage number. */
@@ -179,7 +198,22 @@ interface Cursor {
   pos: number;
   chunk: number;
   cb: ChunkBounds;
+  /** Each posting's x (xsAt). */
+  xs: Float64Array;
 }
+
+/**
+ * A window's accumulators, shared by all searches (scoring is synchronous, one search at a time):
+ * 84 KB of typed arrays a search no longer allocates and leaves to the collector.
+ */
+const scratch = {
+  acc: new Float64Array(WINDOW),
+  hit: new Uint8Array(WINDOW),
+  fno: new Int32Array(WINDOW),
+  cand: new Int32Array(WINDOW),
+  // the window's positions the strong terms reached, in the order reached
+  touched: new Int32Array(WINDOW),
+};
 
 /** The best `P` passages by BM25F (single precision), with their file numbers. */
 function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { heap: TopHeap; fileOf: Map<number, number> } {
@@ -187,7 +221,7 @@ function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { he
   const nm = normOf(c0, c1, boosts);
   const heap = new TopHeap(P, byPno);
   const fileOf = new Map<number, number>();
-  const lanes = input.lanes.map((l) => ({ W: l.W, cursors: l.blocks.filter((b) => b.n > 0).map((b): Cursor => ({ b, pos: 0, chunk: 0, cb: chunkBounds(b, c0, c1, boosts) })) })).filter((l) => l.cursors.length > 0);
+  const lanes = input.lanes.map((l) => ({ W: l.W, cursors: l.blocks.filter((b) => b.n > 0).map((b): Cursor => ({ b, pos: 0, chunk: 0, cb: chunkBounds(b, c0, c1, boosts), xs: xsAt(b, nm) })) })).filter((l) => l.cursors.length > 0);
   const m = lanes.length;
   if (m === 0) return { heap, fileOf };
   let lo = Infinity;
@@ -198,12 +232,10 @@ function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { he
       hi = Math.max(hi, c.b.pnos[c.b.n - 1]!);
       if (counters) counters.postings += c.b.n;
     }
-  const acc = new Float64Array(WINDOW);
-  const hit = new Uint8Array(WINDOW);
-  const fno = new Int32Array(WINDOW);
-  const cand = new Int32Array(WINDOW);
-  // the window's positions the strong terms reached, in the order reached
-  const touched = new Int32Array(WINDOW);
+  const { acc, hit, fno, cand, touched } = scratch;
+  // zero already after a search that ran to its end; cleared should one have thrown midway
+  acc.fill(0);
+  hit.fill(0);
   const wub = new Float64Array(m);
   const order = Array.from({ length: m }, (_, i) => i);
   const prefix = new Float64Array(m + 1);
@@ -239,11 +271,12 @@ function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { he
       for (const c of l.cursors) {
         const b = c.b;
         const { pnos, fnos, n } = b;
+        const xs = c.xs;
         let i = Math.max(c.pos, c.chunk * CHUNK);
         while (i < n && pnos[i]! < start) i++;
         for (; i < n && pnos[i]! < end; i++) {
           const at = pnos[i]! - start;
-          const x = xAt(b, i, nm);
+          const x = xs[i]!;
           acc[at]! += (l.W * x) / (k1 + x);
           if (hit[at] === 0) {
             hit[at] = 1;
@@ -266,7 +299,8 @@ function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { he
       }
     }
     for (let k = e - 1; k >= 0 && nc > 0; k--) {
-      nc = keepLiftable(cand, nc, acc, hit, prefix[k + 1]!, theta);
+      // (the candidates were just chosen against prefix[e]: the first weak term's filter would keep them all)
+      if (k < e - 1) nc = keepLiftable(cand, nc, acc, hit, prefix[k + 1]!, theta);
       if (nc === 0) break;
       const l = lanes[order[k]!]!;
       if (wub[order[k]!] === 0) continue;
@@ -278,7 +312,7 @@ function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { he
         // the window's postings of this block: [i, stop)
         let stop = i;
         for (let k2 = Math.floor(i / CHUNK); k2 * CHUNK < n && pnos[k2 * CHUNK]! < end; k2++) stop = Math.min(n, (k2 + 1) * CHUNK);
-        while (stop > i && pnos[stop - 1]! >= end) stop--;
+        stop = lowerBound(pnos, end, i, stop);
         if (stop - i > 8 * nc) {
           // few candidates in a dense stretch: look each one up
           for (let q = 0; q < nc; q++) {
@@ -291,7 +325,7 @@ function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { he
               else z = mid;
             }
             if (a < stop && pnos[a] === target) {
-              const x = xAt(b, a, nm);
+              const x = c.xs[a]!;
               acc[cand[q]!]! += (l.W * x) / (k1 + x);
               scored++;
             }
@@ -300,7 +334,7 @@ function topByScore(input: ScoreInput, P: number, counters?: PoolCounters): { he
           for (let p = i; p < stop; p++) {
             const j = pnos[p]! - start;
             if (hit[j] === 0) continue;
-            const x = xAt(b, p, nm);
+            const x = c.xs[p]!;
             acc[j]! += (l.W * x) / (k1 + x);
             scored++;
           }
@@ -355,10 +389,10 @@ function scoreFiles(input: ScoreInput, files: Set<number>, counters?: PoolCounte
   const nm = normOf(c0, c1, boosts);
   const want = Int32Array.from(files).sort();
   const out = new Map<number, { s: number; fno: number }>();
-  const add = (W: number, b: Block, i: number, f: number): void => {
+  const add = (W: number, b: Block, xs: Float64Array, i: number, f: number): void => {
     const pno = b.pnos[i]!;
     if (excluded?.(pno)) return;
-    const x = xAt(b, i, nm);
+    const x = xs[i]!;
     const have = out.get(pno);
     if (have) have.s += (W * x) / (k1 + x);
     else out.set(pno, { s: (W * x) / (k1 + x), fno: f });
@@ -368,12 +402,13 @@ function scoreFiles(input: ScoreInput, files: Set<number>, counters?: PoolCounte
     for (const b of blocks) {
       if (b.n === 0) continue;
       const { fnos, n } = b;
+      const xs = xsAt(b, nm);
       if (filesAscend(b)) {
         let at = 0;
         for (let w = lowerBound(want, fnos[0]!, 0, want.length); w < want.length && at < n; w++) {
           const f = want[w]!;
           at = lowerBound(fnos, f, at, n);
-          for (; at < n && fnos[at] === f; at++) add(W, b, at, f);
+          for (; at < n && fnos[at] === f; at++) add(W, b, xs, at, f);
         }
         continue;
       }
@@ -383,7 +418,7 @@ function scoreFiles(input: ScoreInput, files: Set<number>, counters?: PoolCounte
         if (w === want.length || want[w]! > cb.fmax[c]!) continue;
         for (let i = c * CHUNK, end = Math.min(n, i + CHUNK); i < end; i++) {
           const f = fnos[i]!;
-          if (files.has(f)) add(W, b, i, f);
+          if (files.has(f)) add(W, b, xs, i, f);
         }
       }
     }

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { DEFAULT_RANKING } from '../../../src/core/index/ranking';
 import { PhraseTerms } from '../../../src/core/search/phraseTerms';
 import { rankCandidates, rankedCount, type Candidate } from '../../../src/core/search/rerank';
-import { analyze } from '../../../src/core/text/analyzer';
+import { makeSnippet } from '../../../src/core/index/snippet';
+import { analyze, tokenize } from '../../../src/core/text/analyzer';
 import type { Passage } from '../../../src/core/types';
 import { rankable } from '../../../src/node/pg/pgSearch';
 import type { PoolEntry } from '../../../src/node/pg/pgScore';
@@ -67,4 +68,33 @@ test('PhraseTerms gives the terms analyze() gives, and reads a changed passage a
   p.text = 'sick pay notice';
   p.hash = 'changed';
   assert.deepEqual(pt.of(p), analyze(`${p.headings.join(' \n ')} \n ${p.text}`));
+});
+
+test('snippets read through the word table (PhraseTerms.words) are the snippets tokenize() gives', () => {
+  const pt = new PhraseTerms();
+  const r = rng(9);
+  const tricky = [
+    'The Manager’s approval: leave carried over.  Days, weeks — and v1.2. notes',
+    'ÉCOLE école Straße STRASSE naïve café’s CAFÉ',
+    "it's the employee's right; employees' rights. E.G. e.g. U.S. i.e. Leave.",
+  ];
+  const texts = [...tricky, ...Array.from({ length: 300 }, () => Array.from({ length: 5 + Math.floor(r() * 120) }, () => (r() < 0.2 ? tricky[Math.floor(r() * tricky.length)]! : WORDS[Math.floor(r() * WORDS.length)]!)).join(r() < 0.5 ? ' ' : ',\n '))];
+  const queries = [['annual', 'leav'], ['manag', 'approv', 'request'], ['école', 'straße', 'cafe'], ['employe', 'right', 'e.g'], ['sick']].map((q) => new Set(q));
+  for (let round = 0; round < 2; round++)
+    for (const t of texts) {
+      const words = pt.words(t);
+      const tokens = tokenize(t);
+      assert.deepEqual(words.terms, tokens.map((k) => k.term), t);
+      assert.deepEqual([...words.spans], tokens.flatMap((k) => [k.start, k.end]), t);
+      for (const q of queries) assert.equal(makeSnippet(t, q, undefined, pt.words), makeSnippet(t, q), t);
+    }
+  // kept per passage object, read again when the passage changed
+  const p = passageOf(3, r);
+  const first = pt.wordsOf(p, p.text);
+  assert.equal(pt.wordsOf(p, p.text), first);
+  assert.deepEqual(first, pt.words(p.text));
+  p.text = 'Sick pay: the notice weeks';
+  p.hash = 'changed';
+  assert.deepEqual(pt.wordsOf(p, p.text), pt.words(p.text));
+  assert.equal(makeSnippet(p.text, queries[4]!, undefined, (t) => pt.wordsOf(p, t)), makeSnippet(p.text, queries[4]!));
 });

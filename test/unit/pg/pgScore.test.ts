@@ -132,3 +132,13 @@ test('a pool larger than the passages with a score holds them all', () => {
   assert.deepEqual(poolMaxScore(input, 10_000), all);
   assert.deepEqual(poolMaxScore(inputOf(c, [], 1), 10), []);
 });
+
+test('a block scored under statistics that moved (a write between searches) gives the new statistics\' pool', () => {
+  const c = makeCorpus(21, 4000, 20, 2);
+  const query: Array<[number, number]> = [[0, 1], [3, 1], [7, 0.7], [12, 1], [19, 1]];
+  // the same decoded blocks, as a reader's cache keeps them, under average lengths that shrink and grow
+  for (const scale of [1, 0.8, 1.3, 1, 2]) {
+    const moved = { ...c, sums: c.sums.map((s) => s * scale) as [number, number, number] };
+    assert.deepEqual(poolMaxScore(inputOf(moved, query, 1), 50), poolExhaustive(inputOf(moved, query, 1), 50), `average lengths × ${scale}`);
+  }
+});
