@@ -91,7 +91,8 @@ function oneOf(word: string, prev: string, next: string): string | undefined {
 /**
  * Whether the profile of text with these tokens may hold a value (false: it holds none): a digit,
  * or a word a value is read from — a number word, a month or weekday, a count, an answer ("yes",
- * "no"), "a"/"an" before a period ("after an hour"), a number word joined to its unit.
+ * "no"), "a"/"an" before a period ("after an hour"), a number word joined to its unit or to
+ * another number word ("twenty-one").
  */
 export function mayStateValue(text: string, tokens: ReturnType<typeof tokenize>): boolean {
   if (/\d/.test(text)) return true;
@@ -100,6 +101,8 @@ export function mayStateValue(text: string, tokens: ReturnType<typeof tokenize>)
     if (VALUE_WORDS.has(w) || w === 'yes' || w === 'no') return true;
     if ((w === 'a' || w === 'an') && PERIODS.has(tokens[k + 1]?.word ?? '')) return true;
     if (hyphenedNumber(w) !== undefined) return true;
+    // a number in words joined by hyphens ("twenty-one", "ninety-nine"), one token
+    if (w.includes('-') && w.split('-').some((part) => VALUE_WORDS.has(part))) return true;
   }
   return false;
 }
