@@ -2,11 +2,13 @@
  * `node --import tsx scripts/eval/ragContradictions.ts`: every RAGTruth QA dev sentence the product
  * calls contradicted (`verity check answer.md --docs <its passages>`), with its conflict kind,
  * reason and whether annotators marked it — the cases to read when contradiction rules cost
- * precision. Prints a count per kind: contradicted, of which labelled hallucinated.
+ * precision. Prints a count per kind: contradicted, of which labelled hallucinated. The read part
+ * only: answers whose source falls in the lockbox (lockbox.ts) are never checked or printed.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { readJsonl, sharedDataDir, splitRagPassages } from './checkData';
+import { LOCKBOX_SET, readJsonl, sharedDataDir, splitRagPassages } from './checkData';
+import { partOf } from './lockbox';
 import { runCli, tempFolder } from './productRecords';
 
 interface RagResponse { id: string; source_id: string; response: string; labels: Array<{ start: number; end: number }> }
@@ -26,6 +28,7 @@ async function run(dir: string): Promise<void> {
     }
     const kinds = new Map<string, { n: number; gold: number }>();
     for (const r of readJsonl<RagResponse>(path.join(dir, 'ragtruth-qa/response.dev.jsonl'))) {
+      if (partOf(LOCKBOX_SET.ragtruth, r.source_id) !== 'read') continue;
       writeFileSync(path.join(tmp.dir, 'answer.md'), r.response);
       const out = await runCli(['check', 'answer.md', '--docs', r.source_id, '--format', 'json', '--fail-on', 'none'], tmp.dir);
       const sentences = (JSON.parse(out.stdout) as { files: Array<{ sentences: Sentence[] }> }).files[0]!.sentences;
