@@ -102,7 +102,7 @@ export function mayStateValue(text: string, tokens: ReturnType<typeof tokenize>)
     if ((w === 'a' || w === 'an') && PERIODS.has(tokens[k + 1]?.word ?? '')) return true;
     if (hyphenedNumber(w) !== undefined) return true;
     // a number in words joined by hyphens ("twenty-one", "ninety-nine"), one token
-    if (w.includes('-') && w.split('-').some((part) => VALUE_WORDS.has(part))) return true;
+    if (numberWords(w) !== undefined) return true;
   }
   return false;
 }
