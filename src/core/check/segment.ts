@@ -39,7 +39,7 @@ const CLOSERS = ')]"\'”’*_`';
 interface Block {
   start: number;
   end: number;
-  kind: 'paragraph' | 'bullet';
+  kind: 'paragraph' | 'bullet' | 'table_row';
 }
 
 /**
@@ -109,7 +109,7 @@ export function segmentSentences(text: string): Segment[] {
     }
     if (/^[ \t]*\|/.test(line)) {
       flush();
-      if (!TABLE_SEPARATOR.test(line)) push(s, e, 'table_row');
+      if (!TABLE_SEPARATOR.test(line)) splitBlock(text, { start: s, end: e, kind: 'table_row' }, push);
       continue;
     }
     const bullet = BULLET.exec(line);
@@ -139,9 +139,16 @@ function position(lineStarts: number[], offset: number): [number, number] {
   return [lo + 1, offset - lineStarts[lo]! + 1];
 }
 
-/** Splits one paragraph or bullet item into sentences at terminal punctuation. */
+/**
+ * Splits one paragraph, bullet item or table row into sentences at terminal punctuation. A table
+ * row is cut only between sentences of three words or more on each side: a cell may hold a
+ * paragraph ("| **Index** | Verity indexes … It starts on its own …"), read as one unit it holds
+ * nearly every word of any claim, while a short row ("| 1. | Install |", "| Timeout | 30 s. |")
+ * stays one unit that pairs a key with its value.
+ */
 function splitBlock(text: string, block: Block, push: (s: number, e: number, k: SegmentKind) => void): void {
-  const kind: SegmentKind = block.kind === 'bullet' ? 'bullet' : 'sentence';
+  const kind: SegmentKind = block.kind === 'paragraph' ? 'sentence' : block.kind;
+  const row = block.kind === 'table_row';
   let sentenceStart = block.start;
   let i = block.start;
   while (i < block.end) {
@@ -163,11 +170,20 @@ function splitBlock(text: string, block: Block, push: (s: number, e: number, k: 
       i = j;
       continue;
     }
+    if (row && (wordCount(text.slice(sentenceStart, j)) < 3 || wordCount(text.slice(j, block.end)) < 3)) {
+      i = j;
+      continue;
+    }
     push(sentenceStart, j, kind);
     sentenceStart = j;
     i = j;
   }
   push(sentenceStart, block.end, kind);
+}
+
+/** Words of two letters or more in a piece of text. */
+function wordCount(text: string): number {
+  return text.match(/\p{L}{2,}/gu)?.length ?? 0;
 }
 
 /** Whether the dot at `dot` ends a sentence (not an abbreviation, initial or ellipsis mid-sentence). */

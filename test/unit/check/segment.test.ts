@@ -69,3 +69,14 @@ test('a letter after a number or "degrees" is a unit, and its full stop can end 
   // an initial after a name still does not end it
   assert.deepEqual(texts('Written by Harry S. Truman in 1945.'), ['Written by Harry S. Truman in 1945.']);
 });
+
+test('a table row is cut between the sentences of its cells, a short row kept whole', () => {
+  const row = '| **Drafts** | Drafts are never indexed and never evidence. Globs and folders are both accepted. |';
+  assert.deepEqual(segmentSentences(row).map((s) => [s.kind, s.text]), [
+    ['table_row', '| **Drafts** | Drafts are never indexed and never evidence.'],
+    ['table_row', 'Globs and folders are both accepted. |'],
+  ]);
+  for (const short of ['| 1. | Install the operator. |', '| Timeout | 30 s. Default. |', '| a | b |']) {
+    assert.equal(segmentSentences(short).length, 1, short);
+  }
+});
