@@ -1,7 +1,9 @@
 /**
  * Markdown → passages. marked's lexer gives top-level blocks whose `raw` strings concatenate to
  * the source, so counting newlines yields exact line ranges. Passages follow headings; a long
- * section is split between blocks (never inside a paragraph, list, table or code block).
+ * section is split between blocks, and a block far past the passage size (a reference list, a
+ * long table, a scraped page with no blank line) between its rows, items or sentences; a code
+ * block is never cut.
  */
 import { marked, type Token, type Tokens } from 'marked';
 import type { Passage } from '../types';
@@ -47,7 +49,7 @@ export function ingestMarkdown(path: string, source: string, opts: ChunkSize): M
   if (body.trim() === '') return { passages: [] };
 
   const lines = body.split('\n');
-  const blocks = toBlocks(lexBlocks(body), lineOffset);
+  const blocks = splitOversized(toBlocks(lexBlocks(body), lineOffset), lines, lineOffset, opts);
   const { sections, title } = toSections(blocks);
 
   const ids = new PassageIdMaker(path);
@@ -117,6 +119,60 @@ export function stripFrontMatter(text: string): { body: string; lineOffset: numb
     }
   }
   return { body: text, lineOffset: 0 };
+}
+
+/** A block this many times the passage size is cut into pieces (see {@link splitOversized}). */
+const OVERSIZED = 2;
+/** A piece with no good place to cut is cut at any line once it is this many times the size. */
+const FORCED_CUT = 3;
+const LIST_ITEM = /^([ \t]*)([-*+]|\d{1,9}[.)])([ \t]|$)/;
+const SENTENCE_END = /[.!?:;|]["')\]*_`]*[ \t]*$/;
+
+/**
+ * Cuts each block far past the passage size into runs of whole lines, so that one passage is not
+ * a whole reference list or a table of hundreds of rows: a search finds its part, and one line
+ * that reads as instructions to a model (a prompt quoted in a paper's appendix) keeps only its
+ * own piece from vouching, not every reference. A table is cut between rows (its header and
+ * separator stay with the first piece), a list before an item at its own indentation, a paragraph
+ * after a line that ends a sentence; a piece that finds no such place for three times the size is
+ * cut at a line. A code block or HTML stays whole.
+ */
+function splitOversized(blocks: Block[], lines: readonly string[], lineOffset: number, size: ChunkSize): Block[] {
+  const out: Block[] = [];
+  for (const b of blocks) {
+    const type = b.token.type;
+    if (b.words <= OVERSIZED * size.maxWords || (type !== 'table' && type !== 'list' && type !== 'paragraph' && type !== 'blockquote') || b.endLine === b.startLine) {
+      out.push(b);
+      continue;
+    }
+    const line = (n: number): string => lines[n - 1 - lineOffset] ?? '';
+    const indent = LIST_ITEM.exec(line(b.startLine))?.[1]!.length ?? 0;
+    const cutBefore = (n: number): boolean => {
+      if (type === 'table') return n >= b.startLine + 2;
+      if (type === 'list') {
+        const m = LIST_ITEM.exec(line(n));
+        return m !== null && m[1]!.length <= indent;
+      }
+      return line(n).trim() === '' || SENTENCE_END.test(line(n - 1));
+    };
+    // pieces of even size, none over the passage size where the lines allow: 1,536 words make four
+    // of about 384, not three of 400 and a fragment
+    const target = b.words / Math.ceil(b.words / size.maxWords);
+    let from = b.startLine;
+    let words = 0;
+    for (let n = b.startLine; n <= b.endLine; n++) {
+      const w = countWords(line(n));
+      // (a piece of a few words, such as a title line before one huge line, is no cut worth making)
+      if (words >= target / 2 && words + w > target && (cutBefore(n) || words >= FORCED_CUT * size.maxWords)) {
+        out.push({ token: b.token, startLine: from, endLine: n - 1, words });
+        from = n;
+        words = 0;
+      }
+      words += w;
+    }
+    out.push({ token: b.token, startLine: from, endLine: b.endLine, words });
+  }
+  return out;
 }
 
 /** Top-level tokens → non-blank blocks with line ranges (offset past the front matter). */

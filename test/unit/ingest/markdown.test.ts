@@ -200,3 +200,39 @@ test('a heading is never left alone when the block after it is oversized', () =>
   assert.ok(passages[0]!.text.startsWith('## Big\n\nword word'), 'heading and its first block share a passage');
   assert.ok(passages.every((p) => !/^#+ [^\n]*$/.test(p.text)), 'no heading-only passage');
 });
+
+test('a block far past the passage size is cut between its rows, items or sentences, never a code block', () => {
+  const refs = Array.from({ length: 120 }, (_, i) => `- Author${i} and Other${i}. 2021. A paper title number ${i} about grounded answers. In Proceedings.`).join('\n');
+  const table = ['Name | Value |', '---|---|', ...Array.from({ length: 150 }, (_, i) => `row${i} key | the value of row ${i} is ${i} units |`)].join('\n');
+  const scraped = Array.from({ length: 90 }, (_, i) => `Sentence ${i} of a scraped page says one thing about item ${i}.`).join('\n');
+  const code = '```\n' + Array.from({ length: 400 }, (_, i) => `line ${i} of code here`).join('\n') + '\n```';
+  const src = ['# Refs', refs, '# Table', table, '# Page', scraped, '# Code', code].join('\n\n') + '\n';
+  const { passages } = ingestMarkdown('refs.md', src, SIZE);
+  for (const p of passages) assertLinesMatch(src, p);
+  const under = (h: string): Passage[] => passages.filter((p) => p.headings[0] === h);
+  for (const h of ['Refs', 'Table', 'Page']) {
+    const ps = under(h);
+    assert.ok(ps.length >= 3, `${h}: ${ps.length} passages`);
+    // pieces are consecutive, cover the block, and stay near the size
+    for (let i = 1; i < ps.length; i++) assert.equal(ps[i]!.startLine, ps[i - 1]!.endLine + 1);
+    for (const p of ps) assert.ok(countWords(p.text) <= SIZE.maxWords + 40, `${h}: a passage of ${countWords(p.text)} words`);
+  }
+  // each reference is whole in one passage; the table's header stays with its first rows
+  for (let i = 0; i < 120; i++) assert.equal(under('Refs').filter((p) => p.text.includes(`Author${i} and Other${i}. 2021`) && p.text.includes(`number ${i} about grounded answers. In Proceedings.`)).length, 1, `reference ${i}`);
+  assert.match(under('Table')[0]!.text, /Name \| Value \|\n---\|---\|\nrow0 key/);
+  // every piece of the page ends a sentence
+  for (const p of under('Page')) assert.match(p.text, /\.$/);
+  // the code block is one passage
+  assert.equal(under('Code').length, 1);
+});
+
+test('one line that reads as instructions to a model keeps only its own piece of a long list from vouching', async () => {
+  const { looksLikeInjection } = await import('../../../src/core/ingest/injection');
+  const refs = Array.from({ length: 120 }, (_, i) => `- Author${i} and Other${i}. 2021. A paper title number ${i} about grounded answers.`);
+  refs.push('- Appendix prompt:\n  User: [] |\n  Assistant: [] |');
+  const src = `# References\n\n${refs.join('\n')}\n`;
+  const { passages } = ingestMarkdown('paper.md', src, SIZE);
+  const suspicious = passages.filter((p) => looksLikeInjection(p.text));
+  assert.equal(suspicious.length, 1);
+  assert.ok(passages.filter((p) => p.text.includes('Author5 and Other5')).every((p) => !looksLikeInjection(p.text)));
+});
