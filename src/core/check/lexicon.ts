@@ -92,6 +92,39 @@ export function synsetsOf(word: string): readonly number[] {
   return out;
 }
 
+const sortedSynsetCache = new Map<string, Int32Array>();
+const NO_SYNSETS = new Int32Array(0);
+
+/**
+ * {@link synsetsOf} in ascending order, for {@link shareSynset}. Every lemma of the table has a
+ * synset (lexicon.test.ts), so two words share a lemma only if they share a synset.
+ */
+export function sortedSynsetsOf(word: string): Int32Array {
+  const w = word.toLowerCase();
+  let out = sortedSynsetCache.get(w);
+  if (out === undefined) {
+    const s = synsetsOf(w);
+    out = s.length === 0 ? NO_SYNSETS : Int32Array.from(s).sort();
+    if (sortedSynsetCache.size >= CACHE_MAX) sortedSynsetCache.clear();
+    sortedSynsetCache.set(w, out);
+  }
+  return out;
+}
+
+/** Whether two ascending synset lists ({@link sortedSynsetsOf}) share a synset. */
+export function shareSynset(a: Int32Array, b: Int32Array): boolean {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) return true;
+    if (x < y) i++;
+    else j++;
+  }
+  return false;
+}
+
 function parentsOf(s: number): readonly number[] {
   let p = parentCache.get(s);
   if (p) return p;
