@@ -10,7 +10,7 @@ import { cleanClaim } from './clean';
 import { mayStateValue } from './numbers';
 import { keepsTerm, profile, profileText, type Profile } from './profile';
 import { segmentSentences } from './segment';
-import { STOP_WORDS, stem, tokenize } from '../text/analyzer';
+import { forEachToken, STOP_WORDS, stem, tokenize } from '../text/analyzer';
 
 /** Longest evidence window, in sentence units (a claim rarely spans more). */
 export const MAX_WINDOW = 3;
@@ -135,16 +135,15 @@ export function mayHoldOf(text: string): ReadonlySet<string> {
  */
 export function termsOf(text: string): { mayHold: ReadonlySet<string>; sure: ReadonlySet<string> } {
   const input = profileText(text);
-  const tokens = tokenize(input);
   const mayHold = new Set<string>();
   const sure = new Set<string>();
-  for (const t of tokens) {
+  forEachToken(input, (word, term, start) => {
     // (as termSetOf over the tokens' terms, in one pass)
-    const x = t.term || t.word;
+    const x = term || word;
     mayHold.add(x);
     addParts(mayHold, x);
-    if (t.term && keepsTerm(t.word) && (t.start === 0 || input.charCodeAt(t.start - 1) !== 0xb0)) sure.add(t.term);
-  }
+    if (term && keepsTerm(word) && (start === 0 || input.charCodeAt(start - 1) !== 0xb0)) sure.add(term);
+  });
   return { mayHold, sure };
 }
 
