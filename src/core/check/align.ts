@@ -550,13 +550,17 @@ class HeldTerms {
     return true;
   }
 
-  private recall(hit: (k: number) => boolean): number {
+  /**
+   * The weighted share of the terms the row at `off` of `m` holds (and, with `m2`, the row at
+   * `off2` of `m2` holds too), summed term by term in the weights' order.
+   */
+  private recall(m: Uint8Array, off: number, m2?: Uint8Array, off2 = 0): number {
     let total = 0;
     let got = 0;
     for (let k = 0; k < this.ws.length; k++) {
       const w = this.ws[k]!;
       total += w;
-      if (hit(k)) got += w;
+      if (this.hit(m, off, k) && (m2 === undefined || this.hit(m2, off2, k))) got += w;
     }
     return total > 0 ? got / total : 0;
   }
@@ -586,10 +590,10 @@ class HeldTerms {
   /** An upper bound of the recall of the window of `size` units from `i` (no profile needed). */
   bound(i: number, size: number): number {
     const a = this.atoms.length;
-    if (size === 1) return this.recall((k) => this.hit(this.may, i * a, k));
+    if (size === 1) return this.recall(this.may, i * a);
     const row = this.row.fill(0);
     for (let j = i; j < i + size; j++) for (let k = 0; k < a; k++) row[k]! |= this.may[j * a + k]!;
-    return this.recall((k) => this.hit(row, 0, k));
+    return this.recall(row, 0);
   }
 
   /** The recall of unit `i` alone: of the terms it may hold, those its term set holds. */
@@ -597,33 +601,37 @@ class HeldTerms {
     const a = this.atoms.length;
     let any = false;
     for (let k = 0; k < this.ws.length && !any; k++) any = this.hit(this.may, i * a, k);
-    // a unit that may hold none of the terms holds none: it is not profiled
-    if (!any) return this.recall(() => false);
+    // a unit that may hold none of the terms holds none: it is not profiled (its row of `may`
+    // holds no term, so the recall of that row is the recall of none)
+    if (!any) return this.recall(this.may, i * a);
     this.fill(i);
-    return this.recall((k) => this.hit(this.may, i * a, k) && this.hit(this.has, i * a, k));
+    return this.recall(this.may, i * a, this.has, i * a);
   }
 
   /** The recall of the window of `size` units from `i`: the terms its units hold together. */
   windowRecall(i: number, size: number): number {
     const a = this.atoms.length;
     const row = this.row.fill(0);
-    const add = (j: number): void => {
-      this.fill(j);
-      for (let k = 0; k < a; k++) row[k]! |= this.has[j * a + k]!;
-    };
     // units already profiled first: the same answer, often with no new profile
     let later = 0;
     for (let j = i; j < i + size; j++) {
-      if (this.known[j] === 1 || isProfiled(this.units[j]!)) add(j);
+      if (this.known[j] === 1 || isProfiled(this.units[j]!)) this.addRow(row, j);
       else later |= 1 << (j - i);
     }
     for (let j = i; j < i + size; j++) {
       if ((later & (1 << (j - i))) === 0) continue;
       let adds = false;
       for (let k = 0; k < a && !adds; k++) adds = this.may[j * a + k] === 1 && row[k] === 0;
-      if (adds) add(j);
+      if (adds) this.addRow(row, j);
     }
-    return this.recall((k) => this.hit(row, 0, k));
+    return this.recall(row, 0);
+  }
+
+  /** Adds unit `j`'s held atoms to `row` (filling its row first). */
+  private addRow(row: Uint8Array, j: number): void {
+    this.fill(j);
+    const a = this.atoms.length;
+    for (let k = 0; k < a; k++) row[k]! |= this.has[j * a + k]!;
   }
 }
 
