@@ -484,7 +484,7 @@ export function align(weights: Map<string, number>, pp: PassageProfile, claim?: 
   return {
     pp,
     recall: Math.max(0, best.recall),
-    passageRecall: weightedRecall(weights, (t) => hasTerm(pp.terms, t)),
+    passageRecall: held.passageRecall(),
     first: best.first,
     last: best.last,
     unit,
@@ -606,6 +606,39 @@ class HeldTerms {
     if (!any) return this.recall(this.may, i * a);
     this.fill(i);
     return this.recall(this.may, i * a, this.has, i * a);
+  }
+
+  /**
+   * The recall of the whole passage: {@link weightedRecall} of `hasTerm(pp.terms, t)`, a term
+   * held by some unit (or each of its parts by some unit), asked of the units as `pp.terms.has`
+   * asks them ({@link UnitsUnion}), but only of the units that may hold the atom.
+   */
+  passageRecall(): number {
+    let total = 0;
+    let got = 0;
+    for (let k = 0; k < this.ws.length; k++) {
+      const w = this.ws[k]!;
+      total += w;
+      const ps = this.parts[k]!;
+      if (this.anywhere(this.self[k]!) || (ps.length > 0 && ps.every((p) => this.anywhere(p)))) got += w;
+    }
+    return total > 0 ? got / total : 0;
+  }
+
+  /** Whether some unit's term set holds atom `x`: units already profiled first, then units that surely hold it, then the rest that may. */
+  private anywhere(x: number): boolean {
+    const a = this.atoms.length;
+    const n = this.units.length;
+    const atom = this.atoms[x]!;
+    for (let i = 0; i < n; i++) {
+      if (this.may[i * a + x] === 0) continue;
+      if (this.known[i] === 1) {
+        if (this.has[i * a + x] === 1) return true;
+      } else if (isProfiled(this.units[i]!) && this.units[i]!.termSet.has(atom)) return true;
+    }
+    for (let i = 0; i < n; i++) if (this.may[i * a + x] === 1 && this.known[i] === 0 && !isProfiled(this.units[i]!) && this.units[i]!.sure?.has(atom) === true) return true;
+    for (let i = 0; i < n; i++) if (this.may[i * a + x] === 1 && this.known[i] === 0 && !isProfiled(this.units[i]!) && this.units[i]!.termSet.has(atom)) return true;
+    return false;
   }
 
   /** The recall of the window of `size` units from `i`: the terms its units hold together. */
