@@ -256,9 +256,18 @@ function analyzePassage(text: string): Omit<PassageProfile, 'passage'> {
   }
   // names and word pairs are made of terms: a unit that cannot hold the terms holds neither
   const valued = (u: Unit): boolean => u.mayHoldValues !== false;
+  // (the pair is split once per look-up, not once per unit asked)
+  let split = '';
+  let left = '';
+  let right: string | undefined;
   const pair = (u: Unit, b: string): boolean => {
-    const sp = b.indexOf(' ');
-    return sp < 0 || (mayHold(u, b.slice(0, sp)) && mayHold(u, b.slice(sp + 1)));
+    if (b !== split) {
+      const sp = b.indexOf(' ');
+      split = b;
+      left = sp < 0 ? '' : b.slice(0, sp);
+      right = sp < 0 ? undefined : b.slice(sp + 1);
+    }
+    return right === undefined || (mayHold(u, left) && mayHold(u, right));
   };
   return {
     units,
@@ -683,11 +692,17 @@ export const skipSlack = (units: number): number => (MAX_WINDOW * units + 3) * 1
  */
 function prune(count: number, bound: (i: number) => number, exact: (i: number) => number, floor: number, slack: number): Array<number | undefined> {
   const out: Array<number | undefined> = new Array<number | undefined>(count).fill(undefined);
-  const bounds = Array.from({ length: count }, (_, i) => bound(i));
-  const order = bounds.map((_, i) => i).sort((a, b) => bounds[b]! - bounds[a]! || a - b);
+  const bounds = new Float64Array(count);
+  for (let i = 0; i < count; i++) bounds[i] = bound(i);
+  // windows in order of their bound, highest first (the first of equal bounds first), taken one
+  // at a time: the scan stops long before most are taken, so they are never sorted
+  const taken = new Uint8Array(count);
   let top = floor;
-  for (const i of order) {
+  for (let step = 0; step < count; step++) {
+    let i = -1;
+    for (let j = 0; j < count; j++) if (taken[j] === 0 && (i < 0 || bounds[j]! > bounds[i]!)) i = j;
     if (bounds[i]! < top - slack) break;
+    taken[i] = 1;
     const r = exact(i);
     out[i] = r;
     if (r > top) top = r;
