@@ -10,7 +10,7 @@ import { cleanClaim } from './clean';
 import { mayStateValue } from './numbers';
 import { keepsTerm, profile, profileText, type Profile } from './profile';
 import { segmentSentences } from './segment';
-import { STOP_WORDS, stem, tokenize } from '../text/analyzer';
+import { forEachToken, STOP_WORDS, stem, tokenize } from '../text/analyzer';
 
 /** Longest evidence window, in sentence units (a claim rarely spans more). */
 export const MAX_WINDOW = 3;
@@ -135,16 +135,15 @@ export function mayHoldOf(text: string): ReadonlySet<string> {
  */
 export function termsOf(text: string): { mayHold: ReadonlySet<string>; sure: ReadonlySet<string> } {
   const input = profileText(text);
-  const tokens = tokenize(input);
   const mayHold = new Set<string>();
   const sure = new Set<string>();
-  for (const t of tokens) {
+  forEachToken(input, (word, term, start) => {
     // (as termSetOf over the tokens' terms, in one pass)
-    const x = t.term || t.word;
+    const x = term || word;
     mayHold.add(x);
     addParts(mayHold, x);
-    if (t.term && keepsTerm(t.word) && (t.start === 0 || input.charCodeAt(t.start - 1) !== 0xb0)) sure.add(t.term);
-  }
+    if (term && keepsTerm(word) && (start === 0 || input.charCodeAt(start - 1) !== 0xb0)) sure.add(term);
+  });
   return { mayHold, sure };
 }
 
@@ -257,9 +256,18 @@ function analyzePassage(text: string): Omit<PassageProfile, 'passage'> {
   }
   // names and word pairs are made of terms: a unit that cannot hold the terms holds neither
   const valued = (u: Unit): boolean => u.mayHoldValues !== false;
+  // (the pair is split once per look-up, not once per unit asked)
+  let split = '';
+  let left = '';
+  let right: string | undefined;
   const pair = (u: Unit, b: string): boolean => {
-    const sp = b.indexOf(' ');
-    return sp < 0 || (mayHold(u, b.slice(0, sp)) && mayHold(u, b.slice(sp + 1)));
+    if (b !== split) {
+      const sp = b.indexOf(' ');
+      split = b;
+      left = sp < 0 ? '' : b.slice(0, sp);
+      right = sp < 0 ? undefined : b.slice(sp + 1);
+    }
+    return right === undefined || (mayHold(u, left) && mayHold(u, right));
   };
   return {
     units,
@@ -485,7 +493,7 @@ export function align(weights: Map<string, number>, pp: PassageProfile, claim?: 
   return {
     pp,
     recall: Math.max(0, best.recall),
-    passageRecall: weightedRecall(weights, (t) => hasTerm(pp.terms, t)),
+    passageRecall: held.passageRecall(),
     first: best.first,
     last: best.last,
     unit,
@@ -551,13 +559,17 @@ class HeldTerms {
     return true;
   }
 
-  private recall(hit: (k: number) => boolean): number {
+  /**
+   * The weighted share of the terms the row at `off` of `m` holds (and, with `m2`, the row at
+   * `off2` of `m2` holds too), summed term by term in the weights' order.
+   */
+  private recall(m: Uint8Array, off: number, m2?: Uint8Array, off2 = 0): number {
     let total = 0;
     let got = 0;
     for (let k = 0; k < this.ws.length; k++) {
       const w = this.ws[k]!;
       total += w;
-      if (hit(k)) got += w;
+      if (this.hit(m, off, k) && (m2 === undefined || this.hit(m2, off2, k))) got += w;
     }
     return total > 0 ? got / total : 0;
   }
@@ -587,10 +599,10 @@ class HeldTerms {
   /** An upper bound of the recall of the window of `size` units from `i` (no profile needed). */
   bound(i: number, size: number): number {
     const a = this.atoms.length;
-    if (size === 1) return this.recall((k) => this.hit(this.may, i * a, k));
+    if (size === 1) return this.recall(this.may, i * a);
     const row = this.row.fill(0);
     for (let j = i; j < i + size; j++) for (let k = 0; k < a; k++) row[k]! |= this.may[j * a + k]!;
-    return this.recall((k) => this.hit(row, 0, k));
+    return this.recall(row, 0);
   }
 
   /** The recall of unit `i` alone: of the terms it may hold, those its term set holds. */
@@ -598,33 +610,70 @@ class HeldTerms {
     const a = this.atoms.length;
     let any = false;
     for (let k = 0; k < this.ws.length && !any; k++) any = this.hit(this.may, i * a, k);
-    // a unit that may hold none of the terms holds none: it is not profiled
-    if (!any) return this.recall(() => false);
+    // a unit that may hold none of the terms holds none: it is not profiled (its row of `may`
+    // holds no term, so the recall of that row is the recall of none)
+    if (!any) return this.recall(this.may, i * a);
     this.fill(i);
-    return this.recall((k) => this.hit(this.may, i * a, k) && this.hit(this.has, i * a, k));
+    return this.recall(this.may, i * a, this.has, i * a);
+  }
+
+  /**
+   * The recall of the whole passage: {@link weightedRecall} of `hasTerm(pp.terms, t)`, a term
+   * held by some unit (or each of its parts by some unit), asked of the units as `pp.terms.has`
+   * asks them ({@link UnitsUnion}), but only of the units that may hold the atom.
+   */
+  passageRecall(): number {
+    let total = 0;
+    let got = 0;
+    for (let k = 0; k < this.ws.length; k++) {
+      const w = this.ws[k]!;
+      total += w;
+      const ps = this.parts[k]!;
+      if (this.anywhere(this.self[k]!) || (ps.length > 0 && ps.every((p) => this.anywhere(p)))) got += w;
+    }
+    return total > 0 ? got / total : 0;
+  }
+
+  /** Whether some unit's term set holds atom `x`: units already profiled first, then units that surely hold it, then the rest that may. */
+  private anywhere(x: number): boolean {
+    const a = this.atoms.length;
+    const n = this.units.length;
+    const atom = this.atoms[x]!;
+    for (let i = 0; i < n; i++) {
+      if (this.may[i * a + x] === 0) continue;
+      if (this.known[i] === 1) {
+        if (this.has[i * a + x] === 1) return true;
+      } else if (isProfiled(this.units[i]!) && this.units[i]!.termSet.has(atom)) return true;
+    }
+    for (let i = 0; i < n; i++) if (this.may[i * a + x] === 1 && this.known[i] === 0 && !isProfiled(this.units[i]!) && this.units[i]!.sure?.has(atom) === true) return true;
+    for (let i = 0; i < n; i++) if (this.may[i * a + x] === 1 && this.known[i] === 0 && !isProfiled(this.units[i]!) && this.units[i]!.termSet.has(atom)) return true;
+    return false;
   }
 
   /** The recall of the window of `size` units from `i`: the terms its units hold together. */
   windowRecall(i: number, size: number): number {
     const a = this.atoms.length;
     const row = this.row.fill(0);
-    const add = (j: number): void => {
-      this.fill(j);
-      for (let k = 0; k < a; k++) row[k]! |= this.has[j * a + k]!;
-    };
     // units already profiled first: the same answer, often with no new profile
     let later = 0;
     for (let j = i; j < i + size; j++) {
-      if (this.known[j] === 1 || isProfiled(this.units[j]!)) add(j);
+      if (this.known[j] === 1 || isProfiled(this.units[j]!)) this.addRow(row, j);
       else later |= 1 << (j - i);
     }
     for (let j = i; j < i + size; j++) {
       if ((later & (1 << (j - i))) === 0) continue;
       let adds = false;
       for (let k = 0; k < a && !adds; k++) adds = this.may[j * a + k] === 1 && row[k] === 0;
-      if (adds) add(j);
+      if (adds) this.addRow(row, j);
     }
-    return this.recall((k) => this.hit(row, 0, k));
+    return this.recall(row, 0);
+  }
+
+  /** Adds unit `j`'s held atoms to `row` (filling its row first). */
+  private addRow(row: Uint8Array, j: number): void {
+    this.fill(j);
+    const a = this.atoms.length;
+    for (let k = 0; k < a; k++) row[k]! |= this.has[j * a + k]!;
   }
 }
 
@@ -643,11 +692,17 @@ export const skipSlack = (units: number): number => (MAX_WINDOW * units + 3) * 1
  */
 function prune(count: number, bound: (i: number) => number, exact: (i: number) => number, floor: number, slack: number): Array<number | undefined> {
   const out: Array<number | undefined> = new Array<number | undefined>(count).fill(undefined);
-  const bounds = Array.from({ length: count }, (_, i) => bound(i));
-  const order = bounds.map((_, i) => i).sort((a, b) => bounds[b]! - bounds[a]! || a - b);
+  const bounds = new Float64Array(count);
+  for (let i = 0; i < count; i++) bounds[i] = bound(i);
+  // windows in order of their bound, highest first (the first of equal bounds first), taken one
+  // at a time: the scan stops long before most are taken, so they are never sorted
+  const taken = new Uint8Array(count);
   let top = floor;
-  for (const i of order) {
+  for (let step = 0; step < count; step++) {
+    let i = -1;
+    for (let j = 0; j < count; j++) if (taken[j] === 0 && (i < 0 || bounds[j]! > bounds[i]!)) i = j;
     if (bounds[i]! < top - slack) break;
+    taken[i] = 1;
     const r = exact(i);
     out[i] = r;
     if (r > top) top = r;

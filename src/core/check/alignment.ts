@@ -8,12 +8,11 @@
  * if" / "only bypassed if") is moved, not missing. The conflict kinds (kinds/) judge substitutions
  * only: an insertion is never a contradiction.
  */
-import { lemmasOf, synsetsOf } from './lexicon';
+import { lemmasOf, shareSynset, sortedSynsetsOf } from './lexicon';
 import type { Profile, Value } from './profile';
 import { states } from './quantities';
 import { onScale } from './scales';
 import { stem } from '../text/analyzer';
-import { WordPairMemo } from './wordPairs';
 
 export type AtomType = 'word' | 'value' | 'neg' | 'logic';
 
@@ -33,6 +32,8 @@ export interface Atom {
   value?: Value;
   /** A negation, or a verb that negates what it governs ("avoid", "fail to"). */
   negates: boolean;
+  /** A word's synsets in ascending order ({@link sortedSynsetsOf} of its surface), once asked for. */
+  senses?: Int32Array;
 }
 
 /** Verbs that negate what they govern, kept as words so both sides can align them ("avoid defaulting" / "avoid default", "prevent streaking" / "avoid streaking"). */
@@ -50,7 +51,7 @@ export function atomsOf(p: Profile): Atom[] {
   atoms = [];
   const word = (key: string, start: number, end: number, name: boolean): Atom => {
     const surface = p.text.slice(start, end);
-    return { type: 'word', key, surface, start, end, name, acronym: name && ACRONYM.test(surface) && !/^\p{Lu}\p{Ll}/u.test(surface), negates: false };
+    return { type: 'word', key, surface, start, end, name, acronym: name && ACRONYM.test(surface) && !/^\p{Lu}\p{Ll}/u.test(surface), negates: false, senses: undefined };
   };
   for (const o of p.occurrences) {
     const name = (p.names.has(o.term) || p.openers.has(o.term)) && /\p{Lu}/u.test(p.text.slice(o.start, o.end));
@@ -91,14 +92,16 @@ export function atomsOf(p: Profile): Atom[] {
   return atoms;
 }
 
-/** Whether two written words share a lemma or a WordNet sense (remembered by pair: the alignment asks for every pair of its sentences' words). */
-const shareSense = new WordPairMemo((a, b) => {
-  const la = lemmasOf(a);
-  const lb = lemmasOf(b);
-  if (la.some((l) => lb.includes(l))) return true;
-  const sb = synsetsOf(b);
-  return synsetsOf(a).some((x) => sb.includes(x));
-});
+/**
+ * Whether two word atoms share a lemma or a WordNet sense. A shared lemma is a shared sense (every
+ * lemma has a synset), so it is one merge of the atoms' ascending synset lists, each listed once
+ * per atom: the alignment asks for every pair of its sentences' words.
+ */
+function shareSense(c: Atom, s: Atom): boolean {
+  const a = (c.senses ??= sortedSynsetsOf(c.surface));
+  if (a.length === 0) return false;
+  return shareSynset(a, (s.senses ??= sortedSynsetsOf(s.surface)));
+}
 
 /** A content atom: a word or a value (what coverage is measured on). */
 export const isContent = (a: Atom): boolean => a.type === 'word' || a.type === 'value';
@@ -126,7 +129,7 @@ export function sameAtom(c: Atom, s: Atom): boolean {
       if (c.name || s.name) return c.key === s.key && sameNameForm(c.surface, s.surface);
       if (c.key === s.key) return true;
       // (neither is an acronym here: those were compared above)
-      return shareSense.get(c.surface, s.surface);
+      return shareSense(c, s);
     }
   }
 }

@@ -92,6 +92,39 @@ export function synsetsOf(word: string): readonly number[] {
   return out;
 }
 
+const sortedSynsetCache = new Map<string, Int32Array>();
+const NO_SYNSETS = new Int32Array(0);
+
+/**
+ * {@link synsetsOf} in ascending order, for {@link shareSynset}. Every lemma of the table has a
+ * synset (lexicon.test.ts), so two words share a lemma only if they share a synset.
+ */
+export function sortedSynsetsOf(word: string): Int32Array {
+  const w = word.toLowerCase();
+  let out = sortedSynsetCache.get(w);
+  if (out === undefined) {
+    const s = synsetsOf(w);
+    out = s.length === 0 ? NO_SYNSETS : Int32Array.from(s).sort();
+    if (sortedSynsetCache.size >= CACHE_MAX) sortedSynsetCache.clear();
+    sortedSynsetCache.set(w, out);
+  }
+  return out;
+}
+
+/** Whether two ascending synset lists ({@link sortedSynsetsOf}) share a synset. */
+export function shareSynset(a: Int32Array, b: Int32Array): boolean {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) return true;
+    if (x < y) i++;
+    else j++;
+  }
+  return false;
+}
+
 function parentsOf(s: number): readonly number[] {
   let p = parentCache.get(s);
   if (p) return p;
@@ -212,15 +245,19 @@ const PAIRED_PREFIXES: ReadonlyArray<readonly [string, string]> = [
 ];
 function prefixOpposed(a: string, b: string): boolean {
   for (const [x, y] of PAIRED_PREFIXES) {
-    for (const [p, q] of [[x, y], [y, x]] as const) {
-      // "in" / "out" keep their sense on shorter stems ("input" / "output", "inlet" / "outlet")
-      const least = x === 'in' && y === 'out' ? 3 : 4;
-      if (a.startsWith(p) && b.startsWith(q) && a.length - p.length >= least && a.slice(p.length) === b.slice(q.length)) return true;
-    }
+    // "in" / "out" keep their sense on shorter stems ("input" / "output", "inlet" / "outlet")
+    const least = x === 'in' && y === 'out' ? 3 : 4;
+    if (prefixedPair(a, b, x, y, least) || prefixedPair(a, b, y, x, least)) return true;
   }
-  const privative = (w: string, v: string): boolean => w.length - 1 >= 6 && w.startsWith('a') && w.slice(1) === v;
   return privative(a, b) || privative(b, a);
 }
+
+/** `a` is prefix `p` and `b` prefix `q` on one stem of at least `least` letters. */
+const prefixedPair = (a: string, b: string, p: string, q: string, least: number): boolean =>
+  a.startsWith(p) && b.startsWith(q) && a.length - p.length >= least && a.length - p.length === b.length - q.length && a.endsWith(b.slice(q.length));
+
+/** `w` is "a" before `v`, a long word ("asynchronous" / "synchronous"). */
+const privative = (w: string, v: string): boolean => w.length - 1 >= 6 && w.length - 1 === v.length && w.startsWith('a') && w.endsWith(v);
 
 /**
  * Two words WordNet (or a negating prefix) makes opposites: "enable" / "disable", "eligible" /

@@ -47,6 +47,25 @@ const SQUEEZED_MARKERS: readonly RegExp[] = [
   /(end)?evidence[0-9]*>>>|<<<(end)?evidence/,
 ];
 
+/**
+ * One pattern that matches where any of `markers` matches: their alternation, in one pass over the
+ * text instead of one pass each. Flags `i` and `m` only (`m` changes nothing in a pattern with no
+ * `^` or `$`), checked here; the patterns capture nothing that a back-reference reads.
+ */
+export function anyOf(markers: readonly RegExp[]): RegExp {
+  const flags = new Set(markers.flatMap((re) => [...re.flags]));
+  for (const f of flags) if (f !== 'i' && f !== 'm') throw new Error(`anyOf: flag ${f} is not supported`);
+  const i = markers.every((re) => re.flags.includes('i'));
+  if (!i && markers.some((re) => re.flags.includes('i'))) throw new Error('anyOf: markers differ in case sensitivity');
+  if (markers.some((re) => /\\\d/.test(re.source))) throw new Error('anyOf: a back-reference would be renumbered');
+  // a line anchor outside a character class in a pattern without `m` would change meaning
+  const anchored = (re: RegExp): boolean => /(^|[^\\])[$^]/.test(re.source.replace(/\\./g, '').replace(/\[[^\]]*\]/g, ''));
+  if (flags.has('m') && markers.some((re) => !re.flags.includes('m') && anchored(re))) throw new Error('anyOf: an anchor would read lines');
+  return new RegExp(markers.map((re) => `(?:${re.source})`).join('|'), `${i ? 'i' : ''}${flags.has('m') ? 'm' : ''}`);
+}
+const ANY_INJECTION = anyOf(INJECTION_MARKERS);
+const ANY_SQUEEZED = anyOf(SQUEEZED_MARKERS);
+
 /** Text every character of which is ASCII. */
 const ASCII = /^[\x00-\x7f]*$/;
 /** Look-alike angle brackets that NFKC leaves alone. */
@@ -73,7 +92,7 @@ export function looksLikeHiddenInstruction(text: string): boolean {
 /** Whether `text` reads as instructions to a language model (a likely prompt injection). */
 export function looksLikeInjection(text: string): boolean {
   const norm = normaliseForDetection(text);
-  if (INJECTION_MARKERS.some((re) => re.test(norm))) return true;
+  if (ANY_INJECTION.test(norm)) return true;
   const squeezed = norm.toLowerCase().replace(/[^a-z0-9<>]+/g, '');
-  return SQUEEZED_MARKERS.some((re) => re.test(squeezed));
+  return ANY_SQUEEZED.test(squeezed);
 }

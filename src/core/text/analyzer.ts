@@ -144,6 +144,21 @@ export function tokenize(text: string): Token[] {
 }
 
 /**
+ * Calls `f` with each word token of `text` in order, as {@link tokenize} lists them (the
+ * normalised word, its term or '' for a stop word, its start), without building the tokens.
+ */
+export function forEachToken(text: string, f: (word: string, term: string, start: number) => void): void {
+  for (let start = nextWord(text, 0); start >= 0; ) {
+    const end = scanEnd;
+    let word = text.slice(start, end).toLowerCase();
+    if (word.includes('’')) word = word.replace(/’/g, "'");
+    if (word.endsWith('.')) word = word.slice(0, -1);
+    f(word, STOP_WORDS.has(word) ? '' : stem(word.endsWith("'s") ? word.slice(0, -2) : word), start);
+    start = nextWord(text, end);
+  }
+}
+
+/**
  * The word spans of `text` in order, as [start, end) pairs written into `out` (grown when
  * short); returns the number of words. The same words {@link analyze} reads, stop words
  * included: a word's term is {@link termOfWord} of {@link normalizeWord}. Lets a caller that

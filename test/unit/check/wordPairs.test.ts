@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { WordPairMemo } from '../../../src/core/check/wordPairs';
-import { antonymous, opposed } from '../../../src/core/check/lexicon';
+import { antonymous, lemmasOf, opposed, shareSynset, sortedSynsetsOf, synsetsOf } from '../../../src/core/check/lexicon';
+import lexicon from '../../../src/core/check/lexicon.json';
 
 test('a remembered pair answers as the test does, asking it once per pair', () => {
   let asked = 0;
@@ -24,4 +25,21 @@ test('the opposite tests answer the same remembered as the first time (order kep
   assert.equal(opposed('upload', 'download'), true);
   assert.equal(antonymous('enable', 'disable'), true);
   assert.equal(opposed('red', 'blue'), false);
+});
+
+test('every lemma of the table has a synset, so a shared lemma is a shared synset', () => {
+  const words = lexicon.words as Record<string, string>;
+  for (const [w, v] of Object.entries(words)) assert.ok(v.split(',').filter(Boolean).length > 0, w);
+});
+
+test('two words share a synset by the sorted lists exactly when they share a lemma or a synset', () => {
+  const words = ['Configured', 'configure', 'settings', 'setting', 'set', 'required', 'mandatory', 'Backstage', 'plugins', 'plugin', 'stopped', 'stop', 'larger', 'large', 'big', 'RHDH', 'run', 'running', 'ran', 'operate', 'x', 'the', 'policies', 'policy', 'insurance', 'quickly', 'fast'];
+  for (const a of words) {
+    for (const b of words) {
+      const la = lemmasOf(a);
+      const lb = lemmasOf(b);
+      const old = la.some((l) => lb.includes(l)) || synsetsOf(a).some((x) => synsetsOf(b).includes(x));
+      assert.equal(shareSynset(sortedSynsetsOf(a), sortedSynsetsOf(b)), old, `${a} ${b}`);
+    }
+  }
 });
