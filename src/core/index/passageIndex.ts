@@ -22,6 +22,7 @@ import { mergeSegments } from './merge';
 import { DEFAULT_MERGE_POLICY, pickMerge, type MergePolicy } from './mergePolicy';
 import { createSegmentOrama, type ComponentHost, type SegmentIndexStore } from './oramaComponents';
 import { phraseRerank } from './phrase';
+import { END } from './postingCursor';
 import { DEFAULT_RANKING, weightTerms, type QueryContext, type RankingParams } from './ranking';
 import { retrieve } from './retrieve';
 import { byIdKey } from './idKey';
@@ -193,7 +194,7 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
     const need = phrase ? Math.max(ctx.limit, PHRASE_POOL) : ctx.limit;
     const counters: ScanCounters = { scored: 0, total: 0, passes: 1 };
     let ranked = this.guard(() => retrieve(this.set, planQuery(this.set, this.params, ctx), this.params, need, acceptFor(this.set, ctx, where), counters, ctx.exhaustive));
-    if (phrase) ranked = phraseRerank(ctx.phrase!, ranked, this.params.phraseWeight, (addr) => this.passageTerms(addr), this.set.tie, ctx.limit);
+    if (phrase) ranked = phraseRerank(ctx.phrase!, ranked, this.params.phraseWeight, (addr) => this.passageTerms(addr), this.set.tie, ctx.limit, (terms, addrs) => this.guard(() => this.presence(terms, addrs)));
     this.lastCounters = counters;
     return ranked.slice(0, ctx.limit);
   }
@@ -241,6 +242,53 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
     if (!at) return undefined;
     const ord = 'seg' in at ? this.set.segments.indexOf(at.seg) : this.set.segments.length + this.set.buffers.indexOf(at.buf);
     return addressOf(ord, at.doc);
+  }
+
+  /**
+   * Which of `terms` each passage of `addrs` holds in its headings or text (bit i for terms[i]),
+   * from the postings: what the phrase bonus needs to know before reading a passage's text (the
+   * headings and body fields are analysed as the phrase bonus analyses them).
+   */
+  private presence(terms: readonly string[], addrs: readonly number[]): Uint32Array {
+    const out = new Uint32Array(addrs.length);
+    const nSeg = this.set.segments.length;
+    // address order is ordinal, then document
+    const order = addrs.map((_, i) => i).sort((a, b) => addrs[a]! - addrs[b]!);
+    for (let g = 0; g < order.length; ) {
+      const ord = ordinalOf(addrs[order[g]!]!);
+      let h = g;
+      while (h < order.length && ordinalOf(addrs[order[h]!]!) === ord) h++;
+      terms.forEach((t, bit) => {
+        if (ord < nSeg) {
+          const seg = this.set.segments[ord]!;
+          const ti = seg.lookup(t);
+          if (ti < 0) return;
+          const c = seg.cursor(ti);
+          for (let k = g; k < h; k++) {
+            const d = docOf(addrs[order[k]!]!);
+            c.advance(d);
+            if (c.doc === END) break;
+            if (c.doc === d && (c.t1 !== 0 || c.t2 !== 0)) out[order[k]!]! |= 1 << bit;
+          }
+        } else {
+          const p = this.set.buffers[ord - nSeg]!.postingsOf(t);
+          if (!p) return;
+          for (let k = g; k < h; k++) {
+            const d = docOf(addrs[order[k]!]!);
+            let lo = 0;
+            let hi = p.n;
+            while (lo < hi) {
+              const mid = (lo + hi) >>> 1;
+              if (p.docs[mid]! < d) lo = mid + 1;
+              else hi = mid;
+            }
+            if (lo < p.n && p.docs[lo] === d && (p.tf[3 * lo + 1] !== 0 || p.tf[3 * lo + 2] !== 0)) out[order[k]!]! |= 1 << bit;
+          }
+        }
+      });
+      g = h;
+    }
+    return out;
   }
 
   /** A passage's analysed headings and text, cached by id and content hash. */
