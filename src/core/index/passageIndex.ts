@@ -11,7 +11,6 @@
 import { search as oramaSearch, type AnyOrama, type Results, type TokenScore } from '@orama/orama';
 import { BoundedCache } from '../boundedCache';
 import { throwIfCancelled, VerityError } from '../errors';
-import { analyze } from '../text/analyzer';
 import type { StoragePort } from '../ports';
 import type { FileRecord, Passage, SearchHit } from '../types';
 import { FormatError } from './bytes';
@@ -33,6 +32,7 @@ import { acceptFor, planQuery } from './queryPlan';
 import type { Segment } from './segment';
 import { SegmentSet } from './segmentSet';
 import { makeSnippet } from './snippet';
+import { PhraseTerms } from '../search/phraseTerms';
 import { combineHybrid, vectorScores } from './vectors';
 
 /** Candidates re-ranked by the phrase bonus (at least; more when more results are asked for). */
@@ -41,6 +41,8 @@ const PHRASE_POOL = 30;
 const TERM_CACHE_MAX = 4096;
 /** Passages read from disk kept decoded (hits of follow-up queries and checks repeat). */
 const PASSAGE_CACHE_MAX = 2048;
+/** Words the phrase bonus's and the snippets' word table learns before it starts afresh. */
+const WORDS_MAX = 200_000;
 
 const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -56,6 +58,7 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
   private readonly merging = new Set<Segment>();
   private readonly pendingNames = new Set<string>();
   private readonly termCache = new BoundedCache<string, string[]>(TERM_CACHE_MAX);
+  private wordTable = new PhraseTerms();
   private readonly passageCache = new BoundedCache<string, Passage>(PASSAGE_CACHE_MAX);
   private lastCounters: ScanCounters | undefined;
 
@@ -291,11 +294,21 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
     return out;
   }
 
+  /**
+   * The word table the phrase bonus and the snippets read passages through (each surface word
+   * analysed once; the same terms and words as analyze() and tokenize()), started afresh when it
+   * has learnt WORDS_MAX words, so a long session over a large store does not grow it without end.
+   */
+  private words(): PhraseTerms {
+    if (this.wordTable.size >= WORDS_MAX) this.wordTable = new PhraseTerms();
+    return this.wordTable;
+  }
+
   /** A passage's analysed headings and text, cached by id and content hash. */
   private passageTerms(addr: number): string[] {
     const p = this.passageAt(addr)!;
     const key = `${p.id}\u0000${p.hash}`;
-    return this.termCache.getOrSet(key, () => analyze(`${p.headings.join(' \n ')} \n ${p.text}`));
+    return this.termCache.getOrSet(key, () => this.words().analyze(`${p.headings.join(' \n ')} \n ${p.text}`));
   }
 
   search(query: string, opts: IndexSearchOptions = {}): SearchHit[] {
@@ -334,7 +347,7 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
     const qt = new Set(terms.map((t) => t.term));
     return ranked.map(([id, score]) => {
       const passage = docs.get(id)!;
-      return { passage, score, snippet: opts.snippet === false ? '' : makeSnippet(passage.text, qt) };
+      return { passage, score, snippet: opts.snippet === false ? '' : makeSnippet(passage.text, qt, undefined, this.words().words) };
     });
   }
 }

@@ -19,7 +19,6 @@
  * bounds, document frequencies, posting offsets), and any inconsistency is a FormatError, as a
  * damaged posting list is.
  */
-import { BoundedCache } from '../boundedCache';
 import type { SegmentBlob } from './blob';
 import { ByteWriter, FormatError } from './bytes';
 import { bytesOf, sectionOffsets } from './segmentLayout';
@@ -119,8 +118,8 @@ export class TermDictionary {
   private readonly blocks: number;
   private sparse: string[] | undefined;
   private readonly kept = new Map<number, Block>();
-  private readonly looked = new BoundedCache<string, Entry>(LOOKED_UP);
-  private readonly byIndex = new BoundedCache<number, Entry>(LOOKED_UP);
+  private readonly looked = new Map<string, Entry>();
+  private readonly byIndex = new Map<number, Entry>();
 
   /** Checks the header against the segment (`terms`, `docs`, `postingsBytes`); throws FormatError. */
   constructor(
@@ -216,9 +215,18 @@ export class TermDictionary {
       const b = this.at(i);
       const k = i - b.first;
       e = { i, df: b.df[k]!, start: b.post[k]!, end: b.post[k + 1]! };
-      this.byIndex.set(i, e);
+    }
+    if (this.looked.size >= LOOKED_UP) {
+      // the oldest quarter goes (first in, first out: a look-up that hits costs one map read)
+      let drop = LOOKED_UP >> 2;
+      for (const [t, old] of this.looked) {
+        if (drop-- <= 0) break;
+        this.looked.delete(t);
+        this.byIndex.delete(old.i);
+      }
     }
     this.looked.set(term, e);
+    if (i >= 0) this.byIndex.set(i, e);
     return i;
   }
 
