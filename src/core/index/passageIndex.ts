@@ -11,7 +11,6 @@
 import { search as oramaSearch, type AnyOrama, type Results, type TokenScore } from '@orama/orama';
 import { BoundedCache } from '../boundedCache';
 import { throwIfCancelled, VerityError } from '../errors';
-import { analyze } from '../text/analyzer';
 import type { StoragePort } from '../ports';
 import type { FileRecord, Passage, SearchHit } from '../types';
 import { FormatError } from './bytes';
@@ -22,6 +21,7 @@ import { mergeSegments } from './merge';
 import { DEFAULT_MERGE_POLICY, pickMerge, type MergePolicy } from './mergePolicy';
 import { createSegmentOrama, type ComponentHost, type SegmentIndexStore } from './oramaComponents';
 import { phraseRerank } from './phrase';
+import { END } from './postingCursor';
 import { DEFAULT_RANKING, weightTerms, type QueryContext, type RankingParams } from './ranking';
 import { retrieve } from './retrieve';
 import { byIdKey } from './idKey';
@@ -32,6 +32,7 @@ import { acceptFor, planQuery } from './queryPlan';
 import type { Segment } from './segment';
 import { SegmentSet } from './segmentSet';
 import { makeSnippet } from './snippet';
+import { PhraseTerms } from '../search/phraseTerms';
 import { combineHybrid, vectorScores } from './vectors';
 
 /** Candidates re-ranked by the phrase bonus (at least; more when more results are asked for). */
@@ -40,6 +41,8 @@ const PHRASE_POOL = 30;
 const TERM_CACHE_MAX = 4096;
 /** Passages read from disk kept decoded (hits of follow-up queries and checks repeat). */
 const PASSAGE_CACHE_MAX = 2048;
+/** Words the phrase bonus's and the snippets' word table learns before it starts afresh. */
+const WORDS_MAX = 200_000;
 
 const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -55,6 +58,7 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
   private readonly merging = new Set<Segment>();
   private readonly pendingNames = new Set<string>();
   private readonly termCache = new BoundedCache<string, string[]>(TERM_CACHE_MAX);
+  private wordTable = new PhraseTerms();
   private readonly passageCache = new BoundedCache<string, Passage>(PASSAGE_CACHE_MAX);
   private lastCounters: ScanCounters | undefined;
 
@@ -193,7 +197,7 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
     const need = phrase ? Math.max(ctx.limit, PHRASE_POOL) : ctx.limit;
     const counters: ScanCounters = { scored: 0, total: 0, passes: 1 };
     let ranked = this.guard(() => retrieve(this.set, planQuery(this.set, this.params, ctx), this.params, need, acceptFor(this.set, ctx, where), counters, ctx.exhaustive));
-    if (phrase) ranked = phraseRerank(ctx.phrase!, ranked, this.params.phraseWeight, (addr) => this.passageTerms(addr), this.set.tie, ctx.limit);
+    if (phrase) ranked = phraseRerank(ctx.phrase!, ranked, this.params.phraseWeight, (addr) => this.passageTerms(addr), this.set.tie, ctx.limit, (terms, addrs) => this.guard(() => this.presence(terms, addrs)));
     this.lastCounters = counters;
     return ranked.slice(0, ctx.limit);
   }
@@ -243,11 +247,68 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
     return addressOf(ord, at.doc);
   }
 
+  /**
+   * Which of `terms` each passage of `addrs` holds in its headings or text (bit i for terms[i]),
+   * from the postings: what the phrase bonus needs to know before reading a passage's text (the
+   * headings and body fields are analysed as the phrase bonus analyses them).
+   */
+  private presence(terms: readonly string[], addrs: readonly number[]): Uint32Array {
+    const out = new Uint32Array(addrs.length);
+    const nSeg = this.set.segments.length;
+    // address order is ordinal, then document
+    const order = addrs.map((_, i) => i).sort((a, b) => addrs[a]! - addrs[b]!);
+    for (let g = 0; g < order.length; ) {
+      const ord = ordinalOf(addrs[order[g]!]!);
+      let h = g;
+      while (h < order.length && ordinalOf(addrs[order[h]!]!) === ord) h++;
+      terms.forEach((t, bit) => {
+        if (ord < nSeg) {
+          const seg = this.set.segments[ord]!;
+          const ti = seg.lookup(t);
+          if (ti < 0) return;
+          const c = seg.cursor(ti);
+          for (let k = g; k < h; k++) {
+            const d = docOf(addrs[order[k]!]!);
+            c.advance(d);
+            if (c.doc === END) break;
+            if (c.doc === d && (c.t1 !== 0 || c.t2 !== 0)) out[order[k]!]! |= 1 << bit;
+          }
+        } else {
+          const p = this.set.buffers[ord - nSeg]!.postingsOf(t);
+          if (!p) return;
+          for (let k = g; k < h; k++) {
+            const d = docOf(addrs[order[k]!]!);
+            let lo = 0;
+            let hi = p.n;
+            while (lo < hi) {
+              const mid = (lo + hi) >>> 1;
+              if (p.docs[mid]! < d) lo = mid + 1;
+              else hi = mid;
+            }
+            if (lo < p.n && p.docs[lo] === d && (p.tf[3 * lo + 1] !== 0 || p.tf[3 * lo + 2] !== 0)) out[order[k]!]! |= 1 << bit;
+          }
+        }
+      });
+      g = h;
+    }
+    return out;
+  }
+
+  /**
+   * The word table the phrase bonus and the snippets read passages through (each surface word
+   * analysed once; the same terms and words as analyze() and tokenize()), started afresh when it
+   * has learnt WORDS_MAX words, so a long session over a large store does not grow it without end.
+   */
+  private words(): PhraseTerms {
+    if (this.wordTable.size >= WORDS_MAX) this.wordTable = new PhraseTerms();
+    return this.wordTable;
+  }
+
   /** A passage's analysed headings and text, cached by id and content hash. */
   private passageTerms(addr: number): string[] {
     const p = this.passageAt(addr)!;
     const key = `${p.id}\u0000${p.hash}`;
-    return this.termCache.getOrSet(key, () => analyze(`${p.headings.join(' \n ')} \n ${p.text}`));
+    return this.termCache.getOrSet(key, () => this.words().analyze(`${p.headings.join(' \n ')} \n ${p.text}`));
   }
 
   search(query: string, opts: IndexSearchOptions = {}): SearchHit[] {
@@ -286,7 +347,7 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
     const qt = new Set(terms.map((t) => t.term));
     return ranked.map(([id, score]) => {
       const passage = docs.get(id)!;
-      return { passage, score, snippet: opts.snippet === false ? '' : makeSnippet(passage.text, qt) };
+      return { passage, score, snippet: opts.snippet === false ? '' : makeSnippet(passage.text, qt, undefined, this.words().words) };
     });
   }
 }

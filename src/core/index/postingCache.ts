@@ -7,10 +7,26 @@
  */
 import type { PostingList } from './postingList';
 
-/** The cache, keyed by segment identity and dictionary index. */
+/** A cached list, where it belongs, and when it last moved to the young end of the order. */
+interface Entry {
+  uid: number;
+  i: number;
+  list: PostingList;
+  gen: number;
+}
+
+/**
+ * The cache, keyed by segment identity and dictionary index (numbers, one map per segment: a
+ * query asks for a list per term and segment, several times). Least recently used first out, a
+ * little loosely: a list read while in the younger half of the order stays where it is (moving
+ * it on every read cost a map deletion and insertion each time), one read in the older half moves
+ * to the young end.
+ */
 export class PostingCache {
-  private readonly lists = new Map<string, PostingList>();
-  private readonly keysOf = new Map<number, Set<string>>();
+  private readonly bySeg = new Map<number, Map<number, Entry>>();
+  /** Oldest first. */
+  private readonly order = new Set<Entry>();
+  private clock = 0;
   private bytes = 0;
   constructor(private readonly budget: number) {}
 
@@ -20,23 +36,26 @@ export class PostingCache {
   }
 
   get(uid: number, i: number): PostingList | undefined {
-    const key = `${uid}:${i}`;
-    const b = this.lists.get(key);
-    if (b !== undefined) {
-      this.lists.delete(key);
-      this.lists.set(key, b);
+    const e = this.bySeg.get(uid)?.get(i);
+    if (e === undefined) return undefined;
+    if (this.clock - e.gen > this.order.size >> 1) {
+      this.order.delete(e);
+      this.order.add(e);
+      e.gen = ++this.clock;
     }
-    return b;
+    return e.list;
   }
 
   put(uid: number, i: number, list: PostingList): void {
     const size = list.bytesHeld;
     if (size > this.budget / 4) return;
-    const key = `${uid}:${i}`;
-    this.lists.set(key, list);
-    let keys = this.keysOf.get(uid);
-    if (!keys) this.keysOf.set(uid, (keys = new Set()));
-    keys.add(key);
+    let seg = this.bySeg.get(uid);
+    if (!seg) this.bySeg.set(uid, (seg = new Map()));
+    const old = seg.get(i);
+    if (old) this.drop(old);
+    const e: Entry = { uid, i, list, gen: ++this.clock };
+    seg.set(i, e);
+    this.order.add(e);
     this.bytes += size;
     list.onGrow = (grown) => {
       this.bytes += grown;
@@ -48,27 +67,24 @@ export class PostingCache {
   /** Drops the oldest lists when the cache holds more than its budget. */
   private trim(): void {
     if (this.bytes <= this.budget) return;
-    // evict down to three quarters at once: walking the map's oldest entries costs as much as
-    // the holes deletions leave there, so it is done seldom
-    for (const [k, v] of this.lists) {
+    // evict down to three quarters at once: walking the oldest entries costs as much as the
+    // holes deletions leave there, so it is done seldom
+    for (const e of this.order) {
       if (this.bytes <= this.budget * 0.75) break;
-      this.drop(k, v);
-      this.keysOf.get(Number(k.slice(0, k.indexOf(':'))))?.delete(k);
+      this.drop(e);
     }
   }
 
-  private drop(key: string, list: PostingList): void {
-    this.lists.delete(key);
-    list.onGrow = undefined;
-    this.bytes -= list.bytesHeld;
+  private drop(e: Entry): void {
+    this.order.delete(e);
+    this.bySeg.get(e.uid)?.delete(e.i);
+    e.list.onGrow = undefined;
+    this.bytes -= e.list.bytesHeld;
   }
 
   forget(uid: number): void {
-    for (const k of this.keysOf.get(uid) ?? []) {
-      const v = this.lists.get(k);
-      if (v) this.drop(k, v);
-    }
-    this.keysOf.delete(uid);
+    for (const e of this.bySeg.get(uid)?.values() ?? []) this.drop(e);
+    this.bySeg.delete(uid);
   }
 }
 

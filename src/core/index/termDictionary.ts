@@ -37,6 +37,24 @@ const S_DF = 4;
 const S_POST = 5;
 /** Decoded blocks kept per dictionary (a merge walks in order; a query touches a few dozen). */
 const KEPT_BLOCKS = 128;
+/**
+ * Terms whose look-up is remembered per dictionary, with their document frequency and postings
+ * offsets: a query looks up each of its terms in every segment (twice: for the document
+ * frequency, then for the cursor), and a block of 64 terms read from the file for one of them
+ * costs tens of microseconds, while the same terms come back query after query. A block holds
+ * 64 terms where a query needs one, so remembering the terms keeps far more of them in the memory
+ * that more kept blocks would take.
+ */
+const LOOKED_UP = 8192;
+
+/** A remembered term: its index (−1: absent), document frequency and postings offsets. */
+interface Entry {
+  i: number;
+  df: number;
+  start: number;
+  end: number;
+}
+const ABSENT: Entry = { i: -1, df: 0, start: 0, end: 0 };
 
 /** The dictionary as the segment writer gathers it. */
 export interface DictionaryParts {
@@ -100,6 +118,8 @@ export class TermDictionary {
   private readonly blocks: number;
   private sparse: string[] | undefined;
   private readonly kept = new Map<number, Block>();
+  private readonly looked = new Map<string, Entry>();
+  private readonly byIndex = new Map<number, Entry>();
 
   /** Checks the header against the segment (`terms`, `docs`, `postingsBytes`); throws FormatError. */
   constructor(
@@ -185,8 +205,33 @@ export class TermDictionary {
     return block;
   }
 
-  /** Index of `term`, or -1. */
+  /** Index of `term`, or -1 (remembered: see LOOKED_UP). */
   lookup(term: string): number {
+    const known = this.looked.get(term);
+    if (known) return known.i;
+    const i = this.find(term);
+    let e = ABSENT;
+    if (i >= 0) {
+      const b = this.at(i);
+      const k = i - b.first;
+      e = { i, df: b.df[k]!, start: b.post[k]!, end: b.post[k + 1]! };
+    }
+    if (this.looked.size >= LOOKED_UP) {
+      // the oldest quarter goes (first in, first out: a look-up that hits costs one map read)
+      let drop = LOOKED_UP >> 2;
+      for (const [t, old] of this.looked) {
+        if (drop-- <= 0) break;
+        this.looked.delete(t);
+        this.byIndex.delete(old.i);
+      }
+    }
+    this.looked.set(term, e);
+    if (i >= 0) this.byIndex.set(i, e);
+    return i;
+  }
+
+  /** Index of `term`, or -1, from the blocks. */
+  private find(term: string): number {
     if (this.terms === 0) return -1;
     const sparse = this.sparseIndex();
     let lo = 0;
@@ -224,18 +269,24 @@ export class TermDictionary {
 
   /** Documents holding term `i`. */
   df(i: number): number {
+    const e = this.byIndex.get(i);
+    if (e) return e.df;
     const b = this.at(i);
     return b.df[i - b.first]!;
   }
 
   /** Where term `i`'s posting list is in the postings file: [start, end). */
   postings(i: number): [number, number] {
+    const e = this.byIndex.get(i);
+    if (e) return [e.start, e.end];
     const b = this.at(i);
     return [b.post[i - b.first]!, b.post[i - b.first + 1]!];
   }
 
   close(): void {
     this.kept.clear();
+    this.looked.clear();
+    this.byIndex.clear();
     this.file.close();
   }
 }

@@ -158,6 +158,11 @@ export class TermNumbers {
   /** The number of each term met. */
   readonly ids = new Map<string, number>();
 
+  /** Words learnt so far. */
+  get size(): number {
+    return this.words.size;
+  }
+
   /** @param onNewTerm called with each new term's number, before it is returned */
   constructor(private readonly onNewTerm: (id: number) => void = () => {}) {}
 

@@ -17,6 +17,11 @@ export class PhraseTerms {
   private readonly kept = new WeakMap<Passage, { id: string; hash: string; terms: string[] }>();
   private readonly keptWords = new WeakMap<Passage, { id: string; hash: string; text: string; words: SnippetWords }>();
 
+  /** Surface words learnt so far. */
+  get size(): number {
+    return this.numbers.size;
+  }
+
   /** analyze(`${headings.join(' \n ')} \n ${text}`) of `p`. */
   of(p: Passage): string[] {
     const have = this.kept.get(p);
