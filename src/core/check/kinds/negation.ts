@@ -82,6 +82,19 @@ function inClause(atoms: readonly Atom[], text: string, negs: ReadonlyArray<{ k:
   return negs.filter((n) => n.g === g || (atoms[n.k]!.start >= from && atoms[n.k]!.end <= to)).length;
 }
 
+/**
+ * Whether the negated side says more inside the negation's clause, after the word it governs,
+ * than the other side states anywhere: "do not use a high pressure hose" denies using that hose,
+ * not "using a hose"; "would not install Network Policies when the flavor was deployed with X
+ * disabled" denies one case, not "installs them when the orchestrator is enabled". Under a
+ * negation a narrower phrase gives a weaker denial (natural logic: negation reverses
+ * monotonicity), so the two sides are independent, not opposed.
+ */
+function narrowedUnderNegation(atoms: readonly Atom[], text: string, g: number, stated: readonly boolean[]): boolean {
+  const [from, to] = clauseAround(text, atoms[g]!.start);
+  return atoms.some((x, i) => i > g && x.start >= from && x.end <= to && (x.type === 'word' || x.type === 'value') && !stated[i]);
+}
+
 /** A denial of ability: "can't", "cannot", "can not", "couldn't". */
 const ABILITY_DENIED = /^(can'?t|cannot|can not|could ?n'?t|couldn't|could not)$/i;
 
@@ -120,6 +133,7 @@ export const negationKind: ConflictKind = {
       if (!pair) continue;
       const [ci, sj] = pair;
       if (inClause(a.claim, ctx.claim.text, cn, ci) % 2 === inClause(a.source, ctx.source.text, sn, sj) % 2) continue;
+      if (claimSide ? narrowedUnderNegation(a.claim, ctx.claim.text, ci, a.matched) : narrowedUnderNegation(a.source, ctx.source.text, sj, a.used)) continue;
       // one word may stand where the negation was ("still" for "no longer", "ever" for "never")
       // a negation written in two words keeps its second on the other side ("no longer" / "yes
       // longer", "fails to" / "tries to"): that word is not an edit of its own
