@@ -14,16 +14,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadScaleCorpus } from './corpus';
-
-const args = process.argv.slice(2);
-const dir = path.resolve(args[0]!);
-const opt = (name: string): string | undefined => {
-  const i = args.indexOf(name);
-  return i > 0 ? args[i + 1] : undefined;
-};
-const src = path.resolve(opt('--src') ?? path.join(__dirname, '../../src'));
-const passes = Number(opt('--passes') ?? 2);
-const limit = Number(opt('--limit') ?? 200);
+import { dir, limit, opt, passes, pct, src, flag } from './probeArgs';
 
 interface Hit {
   passage: { id: string };
@@ -33,11 +24,6 @@ interface Index {
   search(q: string, o?: Record<string, unknown>): Hit[];
   status?(): { lastQuery?: { scored: number; total: number; passes?: number; decoded?: number; blocks?: number } };
 }
-
-const pct = (xs: number[], p: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
 
 async function main(): Promise<void> {
   const corpus = loadScaleCorpus(path.resolve(__dirname, '../../../shared'));
@@ -85,7 +71,7 @@ async function main(): Promise<void> {
     writeFileSync(dump, `${lines.join('\n')}\n`);
     console.log(`top 10 ids of ${lines.length} queries written to ${dump}`);
   }
-  if (args.includes('--check')) {
+  if (flag('--check')) {
     let same = 0;
     for (const q of queries) {
       const a = index.search(q, { k: 10, snippet: false });
