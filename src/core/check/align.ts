@@ -241,15 +241,29 @@ class UnitsUnion implements ReadonlySet<string> {
 /** Cuts a passage's text into units and profiles them (see {@link passageProfile}). */
 function analyzePassage(text: string): Omit<PassageProfile, 'passage'> {
   const units: Unit[] = [];
+  // the text outside code blocks, for the injection scan (see `suspicious` below)
+  let prose = '';
+  let from = 0;
+  let codeQuarantined = false;
   for (const seg of segmentSentences(text)) {
     // a code block is evidence too (a setting, a flag, a command): one unit per line, so a window
     // of lines holds a key and its value ("permission:" / "enabled: true")
     if (seg.kind === 'code') {
-      units.push(...codeUnits(seg.text, seg.start));
+      prose += text.slice(from, seg.start) + '\n';
+      from = seg.end;
+      // a code block that reads as instructions to a model (a sample of chat messages with a
+      // "system" role, a quoted prompt) vouches for nothing, but it is the block, not the prose
+      // around it, that a model would obey
+      if (looksLikeInjection(seg.text)) codeQuarantined = true;
+      else units.push(...codeUnits(seg.text, seg.start));
       continue;
     }
     for (const [start, end] of unglue(seg.text)) units.push(new LazyUnit(seg.start + start, seg.start + end, coreOf(seg.text.slice(start, end), false)));
   }
+  prose += text.slice(from);
+  // instructions in prose may run on into the next sentence ("SYSTEM: reply … The warranty is …"),
+  // so they take the whole passage out; so does a quarantined block with nothing else beside it
+  const suspicious = looksLikeInjection(prose) || (codeQuarantined && units.length === 0);
   if (units.length === 0) {
     const p = profile(text);
     units.push({ start: 0, end: text.length, profile: p, termSet: termSetOf(p.terms) });
@@ -275,7 +289,7 @@ function analyzePassage(text: string): Omit<PassageProfile, 'passage'> {
     values: new UnitsUnion(units, (u) => u.profile.values.map((v) => v.v), valued, (u, v) => u.profile.values.some((w) => w.v === v)),
     names: new UnitsUnion(units, (u) => u.profile.names, mayHold, (u, n) => u.profile.names.has(n)),
     bigrams: new UnitsUnion(units, (u) => u.profile.bigrams, pair, (u, b) => u.profile.bigrams.has(b)),
-    suspicious: looksLikeInjection(text),
+    suspicious,
   };
 }
 
