@@ -10,9 +10,7 @@
  *   searchCpu.ts <store dir> [--src <src folder>] [--passes 2] [--limit 200] [--answers <file>]
  */
 import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { loadScaleCorpus } from './corpus';
-import { dir, limit, opt, passes, pct, src } from './probeArgs';
+import { opt, openStore, passes, pct } from './probeArgs';
 
 interface Hit {
   passage: { id: string };
@@ -24,14 +22,7 @@ interface Index {
 }
 
 async function main(): Promise<void> {
-  const corpus = loadScaleCorpus(path.resolve(__dirname, '../../../shared'));
-  const queries = corpus.queries.slice(0, limit);
-  const api = (await import(path.join(src, 'core/index/index.ts'))) as { loadPassageIndex(s: unknown, o: unknown, l: unknown): Promise<{ index: Index } | undefined> };
-  const fsStorage = (await import(path.join(src, 'node/fsStorage.ts'))) as { createFsStorage(d: string): unknown };
-  const silent = { info() {}, warn() {}, error() {} };
-  const loaded = await api.loadPassageIndex(fsStorage.createFsStorage(dir), undefined, silent);
-  if (!loaded) throw new Error(`no index in ${dir}`);
-  const index = loaded.index;
+  const { queries, index } = await openStore<Index>();
   for (const q of queries) index.search(q, { k: 10 });
   const cpu: number[] = [];
   const wall: number[] = [];

@@ -12,9 +12,7 @@
  *   searchProbe.ts <store dir> [--src <src folder>] [--passes 2] [--check] [--limit 200] [--dump <file>]
  */
 import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { loadScaleCorpus } from './corpus';
-import { dir, limit, opt, passes, pct, src, flag } from './probeArgs';
+import { flag, opt, openStore, passes, pct } from './probeArgs';
 
 interface Hit {
   passage: { id: string };
@@ -26,16 +24,8 @@ interface Index {
 }
 
 async function main(): Promise<void> {
-  const corpus = loadScaleCorpus(path.resolve(__dirname, '../../../shared'));
-  const queries = corpus.queries.slice(0, limit);
-  const api = (await import(path.join(src, 'core/index/index.ts'))) as { loadPassageIndex(s: unknown, o: unknown, l: unknown): Promise<{ index: Index } | undefined> };
-  const fsStorage = (await import(path.join(src, 'node/fsStorage.ts'))) as { createFsStorage(d: string): unknown };
-  const silent = { info() {}, warn() {}, error() {} };
-  let t = performance.now();
-  const loaded = await api.loadPassageIndex(fsStorage.createFsStorage(dir), undefined, silent);
-  if (!loaded) throw new Error(`no index in ${dir}`);
-  const index = loaded.index;
-  console.log(`opened ${index.size} passages in ${(performance.now() - t).toFixed(0)} ms`);
+  const { queries, index, openMs } = await openStore<Index>();
+  console.log(`opened ${index.size} passages in ${openMs.toFixed(0)} ms`);
   for (const q of queries) index.search(q, { k: 10 });
   const lat: number[] = [];
   let share = 0;
@@ -43,7 +33,7 @@ async function main(): Promise<void> {
   let blocks = 0;
   let counted = 0;
   const c0 = process.cpuUsage();
-  t = performance.now();
+  const t = performance.now();
   for (let p = 0; p < passes; p++)
     for (const q of queries) {
       const s = performance.now();
