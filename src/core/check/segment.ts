@@ -170,7 +170,7 @@ function splitBlock(text: string, block: Block, push: (s: number, e: number, k: 
       i = j;
       continue;
     }
-    if (row && (wordCount(text.slice(sentenceStart, j)) < 3 || wordCount(text.slice(j, block.end)) < 3)) {
+    if (row && (!hasWords(text, sentenceStart, j, 3) || !hasWords(text, j, block.end, 3))) {
       i = j;
       continue;
     }
@@ -181,9 +181,18 @@ function splitBlock(text: string, block: Block, push: (s: number, e: number, k: 
   push(sentenceStart, block.end, kind);
 }
 
-/** Words of two letters or more in a piece of text. */
-function wordCount(text: string): number {
-  return text.match(/\p{L}{2,}/gu)?.length ?? 0;
+/**
+ * Whether text[from, to) holds `n` words of two letters or more. It stops at the n-th, so asking
+ * it at every full stop of a long row reads a few words ahead, not the rest of the row each time.
+ */
+function hasWords(text: string, from: number, to: number, n: number): boolean {
+  const word = /\p{L}{2,}/gu;
+  word.lastIndex = from;
+  for (let found = 0; found < n; found++) {
+    const m = word.exec(text);
+    if (!m || m.index + m[0].length > to) return false;
+  }
+  return true;
 }
 
 /** Whether the dot at `dot` ends a sentence (not an abbreviation, initial or ellipsis mid-sentence). */
