@@ -91,7 +91,7 @@ const ANSWER_AFTER = /^["'`]?\s*([,.;:!?)]|$|and\b|or\b)/i;
 /** "refrain from …" negates what follows, as "do not" does. */
 const REFRAIN = /^refrain(s|ed|ing)?$/;
 /** Comparatives that with "no"/"not" and "than" state a bound: "no more than", "not later than". */
-const BOUND_WORDS: ReadonlySet<string> = new Set(['more', 'less', 'fewer', 'greater', 'later', 'earlier', 'sooner', 'higher', 'lower', 'longer', 'shorter']);
+export const BOUND_WORDS: ReadonlySet<string> = new Set(['more', 'less', 'fewer', 'greater', 'later', 'earlier', 'sooner', 'higher', 'lower', 'longer', 'shorter']);
 /** Words after "not" that make it no denial: "not only", "not just", "not necessarily". */
 const NOT_A_DENIAL: ReadonlySet<string> = new Set(['only', 'just', 'merely', 'simply', 'necessarily']);
 /** Stop words that have an antonym (WordNet's or the closed-class supplement): kept as polar words. */

@@ -8,6 +8,7 @@
  */
 import { QUANTIFIER_NEGATION, type Atom, type Hunk, type TokenAlignment } from '../alignment';
 import { lemmasOf, partsOfSpeech } from '../lexicon';
+import { BOUND_WORDS } from '../profile';
 import { contentAt, finding, type ConflictKind, type Finding, type KindContext } from './kind';
 
 /** Words that make a sentence conditional. */
@@ -122,7 +123,9 @@ export const negationKind: ConflictKind = {
     if (lowered(a.claim, claimAligned) || lowered(a.source, sourceAligned)) return undefined;
     const cn = active(a.claim, ctx.claim.text, claimAligned);
     const sn = active(a.source, ctx.source.text, sourceAligned);
-    if (cn.length % 2 === sn.length % 2) return undefined;
+    // a bound ("no more than") counts as a negation of its comparative, where that is aligned
+    const bounds = (atoms: readonly Atom[], text: string, aligned: ReadonlySet<number>): number => atoms.filter((_, i) => aligned.has(i) && boundNegation(atoms, text, i) >= 0).length;
+    if ((cn.length + bounds(a.claim, ctx.claim.text, claimAligned)) % 2 === (sn.length + bounds(a.source, ctx.source.text, sourceAligned)) % 2) return undefined;
     // the side with the negation the other lacks: one of its negations aligned with nothing
     const claimSide = cn.length > sn.length;
     for (const { k, g } of claimSide ? cn : sn) {
@@ -168,6 +171,47 @@ export const negationKind: ConflictKind = {
       const w = a.claim[ci]!;
       return { ...f, claimText: w.surface, claimStart: w.start, claimEnd: w.end, sourceText: negated };
     }
-    return undefined;
+    return boundFlipped(ctx);
   },
 };
+
+/** Index of the "no"/"not" of a bound ("no more than", "not higher than") whose comparative is atom `i`, or -1. */
+function boundNegation(atoms: readonly Atom[], text: string, i: number): number {
+  const x = atoms[i]!;
+  const before = atoms[i - 1];
+  if (!before || before.type !== 'word' || !/^(no|not)$/i.test(before.surface) || !/^\s+$/.test(text.slice(before.end, x.start))) return -1;
+  return BOUND_WORDS.has(x.surface.toLowerCase()) && /^\s+than\b/i.test(text.slice(x.end)) ? i - 1 : -1;
+}
+
+/**
+ * A bound on one side against the plain comparison on the other: "are not higher than one of the
+ * years" says at most, "are higher than one of the years" says more. A bound is no denial of a
+ * time limit ("no later than 30 days" / "within 30 days"): it opposes only the same comparative,
+ * aligned in place, with no other negation in the other side's clause ("more than five users are
+ * not allowed" says what "no more than five users" says).
+ */
+function boundFlipped(ctx: KindContext): Finding | undefined {
+  const { a } = ctx;
+  for (const [ci, sj] of a.pairs) {
+    const ck = boundNegation(a.claim, ctx.claim.text, ci);
+    const sk = boundNegation(a.source, ctx.source.text, sj);
+    if ((ck < 0) === (sk < 0)) continue;
+    const claimSide = ck >= 0;
+    const k = claimSide ? ck : sk;
+    // the other side: its comparative unbound, and no negation in its clause
+    const [other, otherText, at] = claimSide ? [a.source, ctx.source.text, sj] : [a.claim, ctx.claim.text, ci];
+    const [from, to] = clauseAround(otherText, other[at]!.start);
+    if (other.some((x) => x.negates && x.start >= from && x.end <= to)) continue;
+    const h = hunkOf(a, k, claimSide);
+    if (!h) continue;
+    const conditional = CONDITIONAL.test(ctx.claim.text) !== CONDITIONAL.test(ctx.source.text);
+    const c = claimSide ? [k] : [];
+    const s = claimSide ? [] : [k];
+    const tight = !conditional && contentAt(a.claim, h.claim).every((i) => c.includes(i)) && contentAt(a.source, h.source).every((j) => s.includes(j)) && (h.left || h.right);
+    const f = finding(ctx, 'negation', 'negation', h, c, s, tight);
+    if (claimSide) return f;
+    const w = a.claim[ci]!;
+    return { ...f, claimText: w.surface, claimStart: w.start, claimEnd: w.end, sourceText: ctx.source.text.slice(a.source[k]!.start, a.source[sj]!.end) };
+  }
+  return undefined;
+}
