@@ -108,15 +108,27 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     return found;
   });
 
-  function verdictFor(
-    base: Omit<SentenceVerdict, 'verdict' | 'score' | 'reason' | 'alternatives'>,
-    kind: SegmentKind,
-    evidence: Passage[],
-    useIndex: boolean,
-    exclude: ReadonlySet<string>,
-    questionContext: Profile | undefined,
-    context: { antecedent?: string; subject?: string; polar?: PolarQuestion } = {},
-  ): SentenceVerdict {
+  /** The passage a clearly supported verdict rests on (for the sentences beside it). */
+  const restsOn = new WeakMap<SentenceVerdict, Passage>();
+  /** The ids of the passages a verdict was decided among. */
+  const among = new WeakMap<SentenceVerdict, ReadonlySet<string>>();
+  /** The index hits of each claim searched in this check (cleared per check: the index may change between checks). */
+  const searched = new Map<string, Passage[]>();
+
+  // a claim no candidate states clearly is looked for again among the passages the sentences
+  // beside it clearly rest on: a short sentence ("The answer to both questions is yes.") has too
+  // few words to find its passage, while the sentence after it found that very passage
+  function secondLook(first: SentenceVerdict, args: VerdictArgs, neighbours: ReadonlyArray<SentenceVerdict | undefined>): SentenceVerdict {
+    const settled = first.verdict === 'not_claim' || first.verdict === 'contradicted' || (first.verdict === 'supported' && first.certainty === 'clear');
+    if (settled) return first;
+    const seen = among.get(first);
+    const near = neighbours.map((n) => n && restsOn.get(n)).filter((p): p is Passage => p !== undefined && !seen?.has(p.id) && !args[4].has(p.path));
+    if (near.length === 0) return first;
+    const [base, kind, evidence, ...rest] = args;
+    return verdictOf(base, kind, [...evidence, ...near], ...rest);
+  }
+
+  function verdictOf(...[base, kind, evidence, useIndex, exclude, questionContext, context = {}]: VerdictArgs): SentenceVerdict {
     // a bare "No." to "Can members renew online?" claims that they cannot: it is checked as that
     // statement, on its own (the question's words are then the claim's, not its context)
     const polar = polarClaim(cleanClaim(base.text), context.polar);
@@ -139,16 +151,21 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     for (const p of evidence) candidates.set(p.id, p);
     const cp = profile(claim);
     if (useIndex && source) {
-      const idfQ = idfFor(evidence);
-      // ask for more when some paths are excluded, so k real candidates remain; the query is
-      // keywords by weight, not prose, so no phrase re-rank; the checker reads passages, not snippets
-      const stats = source.termStats();
-      const hits = source.search(searchQuery(cp, idfQ, commonIdf(stats.docCount), (t) => stats.df(t) === 0), { k: exclude.size ? k * 2 : k, phrase: false, snippet: false });
+      // (a second look at the same claim takes the hits the first found)
+      let hits = searched.get(claim);
+      if (!hits) {
+        const idfQ = idfFor(evidence);
+        // ask for more when some paths are excluded, so k real candidates remain; the query is
+        // keywords by weight, not prose, so no phrase re-rank; the checker reads passages, not snippets
+        const stats = source.termStats();
+        hits = source.search(searchQuery(cp, idfQ, commonIdf(stats.docCount), (t) => stats.df(t) === 0), { k: exclude.size ? k * 2 : k, phrase: false, snippet: false }).map((h) => h.passage);
+        searched.set(claim, hits);
+      }
       let taken = 0;
       for (const h of hits) {
         if (taken >= k) break;
-        if (exclude.has(h.passage.path)) continue;
-        candidates.set(h.passage.id, h.passage);
+        if (exclude.has(h.path)) continue;
+        candidates.set(h.id, h);
         taken++;
       }
     }
@@ -202,18 +219,22 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
       out.reason = disagreementReason(locationOf(evidenceRef), locationOf(against), d.contradiction);
     }
     if (polar && context.polar) out.reason = `a ${polar.answer} to "${context.polar.question}": ${out.reason}`;
+    if (verdict === 'supported' && certainty === 'clear' && best) restsOn.set(out, best.pp.passage);
+    among.set(out, new Set(candidates.keys()));
     return out;
   }
 
   return {
     check(text, o = {}) {
       lookedUp.clear();
+      searched.clear();
       const t0 = Date.now();
       const sentences: SentenceVerdict[] = [];
       const exclude = new Set(o.excludePaths ?? []);
       const question = questionProfile(o.question);
       const polar = polarQuestion(o.question);
       let antecedent: string | undefined;
+      const asked: VerdictArgs[] = [];
       for (const seg of segmentSentences(text)) {
         if (o.signal?.aborted) throw new VerityError('CANCELLED', 'the check was cancelled');
         const base = {
@@ -221,13 +242,21 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
           endLine: seg.endLine, endCol: seg.endCol, citations: extractCitations(seg.text),
         };
         const context: { antecedent?: string; subject?: string; polar?: PolarQuestion } = { ...(antecedent === undefined ? {} : { antecedent }), ...(polar ? { polar } : {}) };
-        sentences.push(verdictFor(base, seg.kind, o.evidence ?? [], o.useIndex ?? true, exclude, question, context));
+        asked.push([base, seg.kind, o.evidence ?? [], o.useIndex ?? true, exclude, question, { ...context }]);
+        sentences.push(verdictOf(base, seg.kind, o.evidence ?? [], o.useIndex ?? true, exclude, question, context));
         if (context.subject !== undefined || seg.kind === 'heading') antecedent = context.subject;
+      }
+      // (the first look of every sentence first: a sentence may lean on the passage of the one after it)
+      const first = [...sentences];
+      for (let i = 0; i < first.length; i++) {
+        if (o.signal?.aborted) throw new VerityError('CANCELLED', 'the check was cancelled');
+        sentences[i] = secondLook(first[i]!, asked[i]!, [first[i - 1], first[i + 1]]);
       }
       return { text, sentences, summary: summarize(sentences), ms: Date.now() - t0 };
     },
     checkSentence(sentence, evidence, o = {}) {
       lookedUp.clear();
+      searched.clear();
       if (o.signal?.aborted) throw new VerityError('CANCELLED', 'the check was cancelled');
       const lines = sentence.split('\n');
       const base = {
@@ -235,10 +264,21 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
         endCol: Math.max(1, lines[lines.length - 1]!.length), citations: extractCitations(sentence),
       };
       const polar = polarQuestion(o.question);
-      return verdictFor(base, 'sentence', evidence, o.useIndex ?? true, new Set(o.excludePaths ?? []), questionProfile(o.question), polar ? { polar } : {});
+      return verdictOf(base, 'sentence', evidence, o.useIndex ?? true, new Set(o.excludePaths ?? []), questionProfile(o.question), polar ? { polar } : {});
     },
   };
 }
+
+/** What a sentence's verdict is decided from: the sentence, how it was cut, the evidence passed, whether to search, paths never evidence, the question, and what the sentences before it say. */
+type VerdictArgs = [
+  base: Omit<SentenceVerdict, 'verdict' | 'score' | 'reason' | 'alternatives'>,
+  kind: SegmentKind,
+  evidence: Passage[],
+  useIndex: boolean,
+  exclude: ReadonlySet<string>,
+  questionContext: Profile | undefined,
+  context?: { antecedent?: string; subject?: string; polar?: PolarQuestion },
+];
 
 /** The profile of a question, or undefined when there is none (or it has no words). */
 function questionProfile(question: string | undefined): Profile | undefined {

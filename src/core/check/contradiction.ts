@@ -20,6 +20,14 @@ import type { Profile } from './profile';
 /** Aligned windows (best first) whose sentences are searched for a contradiction. */
 const CANDIDATES = 3;
 /**
+ * Further aligned windows whose best sentence is read when none of the first {@link CANDIDATES}
+ * states the claim or contradicts it in one clear edit: the claim's rarest word ranks first the
+ * sentences that hold it ("[PUT] … Updates a role"; "Aidan can answer questions … yes"), above
+ * the one that restates all the rest with another word in that slot ("[POST] … Creates a role";
+ * "The answer to both questions is no").
+ */
+const SLOT_CANDIDATES = 8;
+/**
  * Content atoms of the claim a sentence must align besides the conflicting ones for a finding to
  * count: a substitution needs something stated around it ("In that case be sure not to miss them"
  * against a sentence that mentions "missing" decides nothing).
@@ -111,6 +119,10 @@ export function analyzeContradiction(
       aligned.push({ at, unit, a, cov: coverage(a, weight), sentence: al.pp.units.includes(unit), ...(f ? { f } : {}) });
     }
   }
+  if (!aligned.some((x) => x.f?.tight || (!x.f && x.sentence && x.cov >= 1 - 1e-9))) {
+    const slot = inAnotherSlot(claim, alignments, exclusive, weight);
+    if (slot) aligned.push(slot);
+  }
   const out: ContradictionAnalysis = { sentenceCoverage: Math.max(0, ...aligned.map((x) => x.cov)), statedWhole: aligned.some((x) => !x.f && statesWhole(x.a, x.sentence)), findings: [] };
   let best: Contradiction | undefined;
   for (const x of aligned) {
@@ -151,6 +163,31 @@ export function analyzeContradiction(
     if (s) out.substitution = s;
   }
   return out;
+}
+
+/**
+ * The best sentence of a window past the first {@link CANDIDATES} that restates every other word
+ * of the claim and puts one clear edit in the place of the rest (see {@link SLOT_CANDIDATES}), or
+ * undefined. Only such a sentence is read there: a looser one decides nothing the first windows
+ * did not.
+ */
+function inAnotherSlot(
+  claim: Profile, alignments: readonly Alignment[], exclusive: KindContext['exclusive'], weight: (a: Atom) => number,
+): { at: number; unit: Unit; a: TokenAlignment; cov: number; sentence: boolean; f: Finding } | undefined {
+  for (let at = CANDIDATES; at < Math.min(CANDIDATES + SLOT_CANDIDATES, alignments.length); at++) {
+    const unit = alignments[at]!.unit;
+    const a = alignTokens(claim, unit.profile);
+    const f = findConflict({ a, claim, source: unit.profile, exclusive });
+    if (!f?.tight || coverage(a, weight, new Set(f.atoms)) < 1 - 1e-9) continue;
+    // aligned in order around the edit, as an unrelated substitution must be, and half the
+    // sentence's own words restated: words of the claim found out of order in a sentence about
+    // something else ("you do not meet the requirements" / "more requirements you must meet to
+    // qualify for federal student aid") are no slot of it
+    const anchors = a.pairs.filter(([i]) => !f.atoms.includes(i) && isContent(a.claim[i]!)).length;
+    if (anchors < SUBSTITUTION_ANCHORS || sourceCoverage(a, new Set(f.sourceAtoms)) < SUBSTITUTION_SOURCE_SHARE) continue;
+    return { at, unit, a, cov: coverage(a, weight), sentence: true, f };
+  }
+  return undefined;
 }
 
 /**
