@@ -22,11 +22,14 @@ export interface Segment {
 
 /** Words that end with a dot without ending the sentence (lower-case, without the final dot). */
 const ABBREVIATIONS = new Set([
-  'e.g', 'i.e', 'vs', 'dr', 'mr', 'mrs', 'ms', 'prof', 'inc', 'ltd', 'co', 'corp', 'jr', 'sr', 'st', 'no', 'nos',
+  'e.g', 'i.e', 'vs', 'dr', 'mr', 'mrs', 'ms', 'prof', 'inc', 'ltd', 'co', 'corp', 'jr', 'sr', 'st',
   'fig', 'figs', 'approx', 'dept', 'est', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct',
   'nov', 'dec', 'u.s', 'u.k', 'a.m', 'p.m', 'ph.d', 'cf', 'al', 'ca', 'vol', 'pp', 'ed', 'eds', 'gov', 'rev', 'gen',
   'mt', 'ft', 'sec', 'min', 'max', 'ref', 'resp', 'viz', 'u.s.a', 'd.c', 'n.y',
 ]);
+
+/** Abbreviations of "number": only a number after them continues the sentence. */
+const NUMBER_SIGNS: ReadonlySet<string> = new Set(['no', 'nos']);
 
 const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+|$)/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
@@ -204,6 +207,9 @@ function endsSentence(text: string, from: number, dot: number, after: number, bl
   const next = text[k];
   // "etc." ends a sentence when a capital follows, and not otherwise
   if (word === 'etc') return next === undefined || /\p{Lu}/u.test(next);
+  // "No." and "Nos." abbreviate "number" before one ("No. 5", "Nos. 3-4"); anywhere else "no" is
+  // the word, and its dot ends the sentence ("The answer to both questions is no. The …")
+  if (NUMBER_SIGNS.has(word)) return next === undefined || !/[\d#]/.test(next);
   if (ABBREVIATIONS.has(word)) return false;
   // a lower-case start after a full stop is a new sentence all the same ("… run the installer.
   // pip install verity then …", "… several formats. e.g. YAML …"): merged, a false claim would hide

@@ -13,6 +13,15 @@ test('abbreviations, initials, decimals and versions do not end sentences', () =
   assert.deepEqual(texts('J. R. Smith wrote it. It costs $4.99 today.'), ['J. R. Smith wrote it.', 'It costs $4.99 today.']);
 });
 
+test('"No." abbreviates "number" only before one; the word "no" ends its sentence', () => {
+  assert.deepEqual(texts('The answer to both questions is no. The school may be in a suburb. See No. 5 and Nos. 7-9 for details. Form no. 12 applies.'), [
+    'The answer to both questions is no.',
+    'The school may be in a suburb.',
+    'See No. 5 and Nos. 7-9 for details.',
+    'Form no. 12 applies.',
+  ]);
+});
+
 test('citations stay with their sentence, before or after the full stop', () => {
   assert.deepEqual(texts('Refunds take 30 days [1]. Returns are free. [2, 3] Shipping is slow!'), [
     'Refunds take 30 days [1].',
