@@ -8,7 +8,8 @@ import { BoundedCache } from '../boundedCache';
 import type { Passage } from '../types';
 import { cleanClaim } from './clean';
 import { mayStateValue } from './numbers';
-import { keepsTerm, profile, profileText, type Profile } from './profile';
+import { profile, type Profile } from './profile';
+import { keepsTerm, profileText } from './profileWords';
 import { segmentSentences } from './segment';
 import { forEachToken, STOP_WORDS, stem, tokenize } from '../text/analyzer';
 

@@ -8,7 +8,7 @@
  */
 import { QUANTIFIER_NEGATION, type Atom, type Hunk, type TokenAlignment } from '../alignment';
 import { lemmasOf, partsOfSpeech } from '../lexicon';
-import { BOUND_WORDS } from '../profile';
+import { BOUND_WORDS } from '../profileWords';
 import { contentAt, finding, type ConflictKind, type Finding, type KindContext } from './kind';
 
 /** Words that make a sentence conditional. */
