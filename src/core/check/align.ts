@@ -10,7 +10,8 @@ import { cleanClaim } from './clean';
 import { mayStateValue } from './numbers';
 import { keepsTerm, profile, profileText, type Profile } from './profile';
 import { segmentSentences } from './segment';
-import { forEachToken, STOP_WORDS, stem, tokenize } from '../text/analyzer';
+import { normalizeWord, STOP_WORDS, stem, termOfWord, tokenize, wordSpans } from '../text/analyzer';
+import { MISS, SLOW, WordTable } from '../index/wordTable';
 
 /** Longest evidence window, in sentence units (a claim rarely spans more). */
 export const MAX_WINDOW = 3;
@@ -129,21 +130,59 @@ export function mayHoldOf(text: string): ReadonlySet<string> {
 }
 
 /**
+ * What a word gives {@link termsOf}, whatever text holds it: the members it adds to `mayHold`
+ * (its term, or the word itself for a stop word, then the parts {@link addParts} adds) and the
+ * term it adds to `sure` ('' for none), by entry of {@link unitWords}.
+ */
+let unitWords = new WordTable();
+let wordHolds: Array<readonly string[]> = [];
+let wordSure: string[] = [];
+const UNIT_WORDS_MAX = 200_000;
+const spanBuf = { spans: new Int32Array(256) };
+
+/** The {@link unitWords} entry of normalised word `word`, made when first met. */
+function learnUnitWord(word: string): number {
+  if (unitWords.size >= UNIT_WORDS_MAX) {
+    unitWords = new WordTable();
+    wordHolds = [];
+    wordSure = [];
+  }
+  const term = termOfWord(word);
+  const x = term || word;
+  const ps = partsAdded(x);
+  const e = wordHolds.push(ps.length === 0 ? [x] : [x, ...ps]) - 1;
+  wordSure.push(term && keepsTerm(word) ? term : '');
+  unitWords.add(word, e);
+  return e;
+}
+
+/**
  * The terms profiling `text` may give ({@link mayHoldOf}) and those it surely gives: the term of
  * every token {@link keepsTerm} vouches for (not after a degree sign: "175°C"). One pass over the
- * same tokens profiling reads.
+ * same words profiling reads (`forEachToken`'s); what each word gives is remembered by word in a
+ * table probed from its span of the text, so a word met before builds no string and is not stemmed.
  */
 export function termsOf(text: string): { mayHold: ReadonlySet<string>; sure: ReadonlySet<string> } {
   const input = profileText(text);
   const mayHold = new Set<string>();
   const sure = new Set<string>();
-  forEachToken(input, (word, term, start) => {
+  const n = wordSpans(input, spanBuf);
+  const spans = spanBuf.spans;
+  for (let k = 0; k < n; k++) {
+    const start = spans[2 * k]!;
+    const end = spans[2 * k + 1]!;
+    let e = unitWords.spanId(input, start, end);
+    if (e === SLOW) {
+      const word = normalizeWord(input, start, end);
+      e = unitWords.wordId(word);
+      if (e === MISS) e = learnUnitWord(word);
+    } else if (e === MISS) e = learnUnitWord(normalizeWord(input, start, end));
     // (as termSetOf over the tokens' terms, in one pass)
-    const x = term || word;
-    mayHold.add(x);
-    addParts(mayHold, x);
-    if (term && keepsTerm(word) && (start === 0 || input.charCodeAt(start - 1) !== 0xb0)) sure.add(term);
-  });
+    const holds = wordHolds[e]!;
+    for (let i = 0; i < holds.length; i++) mayHold.add(holds[i]!);
+    const term = wordSure[e]!;
+    if (term && (start === 0 || input.charCodeAt(start - 1) !== 0xb0)) sure.add(term);
+  }
   return { mayHold, sure };
 }
 
@@ -373,8 +412,14 @@ function termSetOf(terms: string[]): Set<string> {
 
 /** Adds to `set` the parts {@link termSetOf} adds for term `t` (none for most terms). */
 function addParts(set: Set<string>, t: string): void {
-  if (t.includes('-')) for (const p of parts(t)) set.add(p);
-  else if (t.includes('.') && !/\d/.test(t)) for (const p of t.split('.')) if (p.length > 2 && !STOP_WORDS.has(p)) set.add(stem(p));
+  for (const p of partsAdded(t)) set.add(p);
+}
+
+/** The parts {@link addParts} adds for term `t`, in order (none for most terms). */
+function partsAdded(t: string): readonly string[] {
+  if (t.includes('-')) return parts(t);
+  if (t.includes('.') && !/\d/.test(t)) return t.split('.').filter((p) => p.length > 2 && !STOP_WORDS.has(p)).map(stem);
+  return NO_PARTS;
 }
 
 /** The parts of compound terms, by term: a claim's terms are looked up in every unit of every candidate. */
