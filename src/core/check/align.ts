@@ -130,30 +130,123 @@ export function mayHoldOf(text: string): ReadonlySet<string> {
 }
 
 /**
- * What a word gives {@link termsOf}, whatever text holds it: the members it adds to `mayHold`
- * (its term, or the word itself for a stop word, then the parts {@link addParts} adds) and the
- * term it adds to `sure` ('' for none), by entry of {@link unitWords}.
+ * Numbers for the terms of units' word sets: a unit lists its terms as numbers ({@link TermIdSet}),
+ * so building its sets de-duplicates integers instead of hashing strings, and the alignment marks
+ * a claim's atoms in a unit by reading its numbers.
+ */
+class TermIds {
+  readonly ids = new Map<string, number>();
+  readonly terms: string[] = [];
+  /** Per number: the last listing of `mayHold` that took it (de-duplicates a unit's numbers); the atom slot + 1 while the alignment marks a claim's atoms. */
+  marks = new Int32Array(1024);
+  /** Per number: the last listing of `sure` that took it. */
+  sureMarks = new Int32Array(1024);
+  private lastTerm: string | undefined;
+  private lastId = -1;
+
+  /** The number of term `t`, given now if it has none. */
+  idOf(t: string): number {
+    let id = this.ids.get(t);
+    if (id === undefined) {
+      id = this.terms.push(t) - 1;
+      this.ids.set(t, id);
+      // (a term remembered as unnumbered may be numbered now)
+      this.lastTerm = undefined;
+      if (id >= this.marks.length) {
+        const m = new Int32Array(2 * this.marks.length);
+        m.set(this.marks);
+        this.marks = m;
+        const sm = new Int32Array(m.length);
+        sm.set(this.sureMarks);
+        this.sureMarks = sm;
+      }
+    }
+    return id;
+  }
+
+  /** The number of term `t`, or -1 when it has none (so no unit holds it). */
+  find(t: string): number {
+    // a passage's units are asked for the same term one after the other
+    if (t !== this.lastTerm) {
+      this.lastTerm = t;
+      this.lastId = this.ids.get(t) ?? -1;
+    }
+    return this.lastId;
+  }
+}
+
+/** A unit's word set as term numbers of one {@link TermIds}, in the order the terms were first added. */
+export class TermIdSet implements ReadonlySet<string> {
+  constructor(
+    readonly dict: TermIds,
+    readonly ids: Int32Array,
+  ) {}
+  hasId(id: number): boolean {
+    const ids = this.ids;
+    for (let i = 0; i < ids.length; i++) if (ids[i] === id) return true;
+    return false;
+  }
+  has(t: string): boolean {
+    const id = this.dict.find(t);
+    return id >= 0 && this.hasId(id);
+  }
+  get size(): number {
+    return this.ids.length;
+  }
+  private list(): string[] {
+    return Array.from(this.ids, (id) => this.dict.terms[id]!);
+  }
+  forEach(f: (value: string, key: string, set: ReadonlySet<string>) => void, thisArg?: unknown): void {
+    for (const x of this.list()) f.call(thisArg, x, x, this);
+  }
+  entries(): SetIterator<[string, string]> {
+    return new Set(this.list()).entries();
+  }
+  keys(): SetIterator<string> {
+    return this.list().values();
+  }
+  values(): SetIterator<string> {
+    return this.list().values();
+  }
+  [Symbol.iterator](): SetIterator<string> {
+    return this.list().values();
+  }
+}
+
+/**
+ * What a word gives {@link termsOf}, whatever text holds it: the numbers of the members it adds
+ * to `mayHold` (its term, or the word itself for a stop word, then the parts {@link addParts}
+ * adds) and of the term it adds to `sure` (-1 for none), by entry of {@link unitWords}.
  */
 let unitWords = new WordTable();
-let wordHolds: Array<readonly string[]> = [];
-let wordSure: string[] = [];
+let termIds = new TermIds();
+let wordHolds: Array<readonly number[]> = [];
+let wordSure: number[] = [];
 const UNIT_WORDS_MAX = 200_000;
 const spanBuf = { spans: new Int32Array(256) };
+const holdBuf = { ids: new Int32Array(256) };
+const sureBuf = { ids: new Int32Array(256) };
+let listing = 0;
 
 /** The {@link unitWords} entry of normalised word `word`, made when first met. */
 function learnUnitWord(word: string): number {
-  if (unitWords.size >= UNIT_WORDS_MAX) {
-    unitWords = new WordTable();
-    wordHolds = [];
-    wordSure = [];
-  }
   const term = termOfWord(word);
   const x = term || word;
-  const ps = partsAdded(x);
-  const e = wordHolds.push(ps.length === 0 ? [x] : [x, ...ps]) - 1;
-  wordSure.push(term && keepsTerm(word) ? term : '');
+  const e = wordHolds.push([x, ...partsAdded(x)].map((t) => termIds.idOf(t))) - 1;
+  wordSure.push(term && keepsTerm(word) ? termIds.idOf(term) : -1);
   unitWords.add(word, e);
   return e;
+}
+
+/** Appends `id` to `buf` at `n` (grown when full); returns the new count. */
+function pushId(buf: { ids: Int32Array }, n: number, id: number): number {
+  if (n === buf.ids.length) {
+    const g = new Int32Array(2 * n);
+    g.set(buf.ids);
+    buf.ids = g;
+  }
+  buf.ids[n] = id;
+  return n + 1;
 }
 
 /**
@@ -162,12 +255,24 @@ function learnUnitWord(word: string): number {
  * same words profiling reads (`forEachToken`'s); what each word gives is remembered by word in a
  * table probed from its span of the text, so a word met before builds no string and is not stemmed.
  */
-export function termsOf(text: string): { mayHold: ReadonlySet<string>; sure: ReadonlySet<string> } {
+export function termsOf(text: string): { mayHold: TermIdSet; sure: TermIdSet } {
   const input = profileText(text);
-  const mayHold = new Set<string>();
-  const sure = new Set<string>();
   const n = wordSpans(input, spanBuf);
   const spans = spanBuf.spans;
+  if (unitWords.size + n >= UNIT_WORDS_MAX || listing >= 0x3fffffff) {
+    // (never while listing a text: its numbers come from one TermIds) units made before keep the
+    // numbers they were given, each set holding its own TermIds
+    unitWords = new WordTable();
+    termIds = new TermIds();
+    wordHolds = [];
+    wordSure = [];
+    listing = 0;
+  }
+  // a number is listed once per set: marks hold the listing that last took it
+  const dict = termIds;
+  const mark = ++listing;
+  let nMay = 0;
+  let nSure = 0;
   for (let k = 0; k < n; k++) {
     const start = spans[2 * k]!;
     const end = spans[2 * k + 1]!;
@@ -178,12 +283,22 @@ export function termsOf(text: string): { mayHold: ReadonlySet<string>; sure: Rea
       if (e === MISS) e = learnUnitWord(word);
     } else if (e === MISS) e = learnUnitWord(normalizeWord(input, start, end));
     // (as termSetOf over the tokens' terms, in one pass)
+    const marks = dict.marks;
     const holds = wordHolds[e]!;
-    for (let i = 0; i < holds.length; i++) mayHold.add(holds[i]!);
-    const term = wordSure[e]!;
-    if (term && (start === 0 || input.charCodeAt(start - 1) !== 0xb0)) sure.add(term);
+    for (let i = 0; i < holds.length; i++) {
+      const id = holds[i]!;
+      if (marks[id] !== mark) {
+        marks[id] = mark;
+        nMay = pushId(holdBuf, nMay, id);
+      }
+    }
+    const id = wordSure[e]!;
+    if (id >= 0 && dict.sureMarks[id] !== mark && (start === 0 || input.charCodeAt(start - 1) !== 0xb0)) {
+      dict.sureMarks[id] = mark;
+      nSure = pushId(sureBuf, nSure, id);
+    }
   }
-  return { mayHold, sure };
+  return { mayHold: new TermIdSet(dict, holdBuf.ids.slice(0, nMay)), sure: new TermIdSet(dict, sureBuf.ids.slice(0, nSure)) };
 }
 
 /** A sentence unit profiled on first use (see {@link UnitCore}). */
@@ -582,6 +697,9 @@ class HeldTerms {
   /** Per unit: 1 when its row of `has` is filled. */
   private readonly known: Uint8Array;
   private readonly row: Uint8Array;
+  /** The term numbers of the units' sets made with `dict`, and the atoms' numbers there (-1: none). */
+  private readonly dict: TermIds;
+  private readonly atomIds: number[];
 
   constructor(
     weights: ReadonlyMap<string, number>,
@@ -603,10 +721,23 @@ class HeldTerms {
     this.has = new Uint8Array(units.length * a);
     this.known = new Uint8Array(units.length);
     this.row = new Uint8Array(a);
+    // a unit listing its terms as numbers marks the atoms among them: the atoms' numbers carry
+    // -(slot + 1) while the rows are made (never read by a listing: its marks are positive)
+    const dict = (this.dict = termIds);
+    this.atomIds = this.atoms.map((x) => dict.ids.get(x) ?? -1);
+    for (let k = 0; k < a; k++) if (this.atomIds[k]! >= 0) dict.marks[this.atomIds[k]!] = -(k + 1);
     for (let i = 0; i < units.length; i++) {
       const may = units[i]!.mayHold;
-      for (let k = 0; k < a; k++) this.may[i * a + k] = may === undefined || may.has(this.atoms[k]!) ? 1 : 0;
+      if (may instanceof TermIdSet && may.dict === dict) {
+        const ids = may.ids;
+        const marks = dict.marks;
+        for (let j = 0; j < ids.length; j++) {
+          const m = marks[ids[j]!]!;
+          if (m < 0) this.may[i * a - m - 1] = 1;
+        }
+      } else for (let k = 0; k < a; k++) this.may[i * a + k] = may === undefined || may.has(this.atoms[k]!) ? 1 : 0;
     }
+    for (let k = 0; k < a; k++) if (this.atomIds[k]! >= 0) dict.marks[this.atomIds[k]!] = 0;
   }
 
   /** Whether the row at `off` of `m` holds term `k` (itself, or every one of its parts). */
@@ -643,7 +774,8 @@ class HeldTerms {
     const sure = isProfiled(u) ? undefined : u.sure;
     if (sure !== undefined) {
       let covered = true;
-      for (let k = 0; k < a && covered; k++) covered = this.may[i * a + k] === 0 || sure.has(this.atoms[k]!);
+      if (sure instanceof TermIdSet && sure.dict === this.dict) for (let k = 0; k < a && covered; k++) covered = this.may[i * a + k] === 0 || sure.hasId(this.atomIds[k]!);
+      else for (let k = 0; k < a && covered; k++) covered = this.may[i * a + k] === 0 || sure.has(this.atoms[k]!);
       if (covered) {
         for (let k = 0; k < a; k++) this.has[i * a + k] = this.may[i * a + k]!;
         this.known[i] = 1;

@@ -80,6 +80,10 @@ test('the word sets of a unit, remembered by word, are the ones its tokens give,
     'Twenty-one, ninety-nine; 3.5 GB of RAM at 8:00 a.m. in the U.S.',
     'It is essential for infants.Nine out of the 20 samples were free of defects.',
   ];
+  // a term asked for before any unit holds it, then held: the sets are numbered, and the number
+  // of a term first met after it was asked for is found
+  assert.equal(termsOf('Plain words only.').mayHold.has('quuxlethorp'), false);
+  assert.equal(termsOf('The quuxlethorp setting.').mayHold.has('quuxlethorp'), true);
   // twice: the first pass learns the words, the second reads them back from the table
   for (let pass = 0; pass < 2; pass++) {
     for (const text of texts) {
@@ -87,6 +91,10 @@ test('the word sets of a unit, remembered by word, are the ones its tokens give,
       const want = reference(text);
       assert.deepEqual([...got.mayHold], want.mayHold, `${JSON.stringify(text)} (pass ${pass})`);
       assert.deepEqual([...got.sure], want.sure, `${JSON.stringify(text)} (pass ${pass})`);
+      assert.equal(got.mayHold.size, want.mayHold.length);
+      for (const t of want.mayHold) assert.ok(got.mayHold.has(t), `${JSON.stringify(t)} in the set of ${JSON.stringify(text)}`);
+      for (const t of want.sure) assert.ok(got.sure.has(t), `${JSON.stringify(t)} surely in ${JSON.stringify(text)}`);
+      assert.equal(got.mayHold.has('not-a-word-of-any-text'), false);
     }
   }
 });
