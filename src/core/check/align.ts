@@ -11,7 +11,7 @@ import { mayStateValue } from './numbers';
 import { keepsTerm, profile, profileText, type Profile } from './profile';
 import { segmentSentences } from './segment';
 import { normalizeWord, STOP_WORDS, stem, termOfWord, tokenize, wordSpans } from '../text/analyzer';
-import { MISS, SLOW, WordTable } from '../index/wordTable';
+import { grown, MISS, SLOW, WordTable } from '../index/wordTable';
 
 /** Longest evidence window, in sentence units (a claim rarely spans more). */
 export const MAX_WINDOW = 3;
@@ -214,14 +214,18 @@ export class TermIdSet implements ReadonlySet<string> {
 }
 
 /**
- * What a word gives {@link termsOf}, whatever text holds it: the numbers of the members it adds
- * to `mayHold` (its term, or the word itself for a stop word, then the parts {@link addParts}
- * adds) and of the term it adds to `sure` (-1 for none), by entry of {@link unitWords}.
+ * What a word gives {@link termsOf}, whatever text holds it, by entry of {@link unitWords}: the
+ * numbers of the members it adds to `mayHold` (its term, or the word itself for a stop word, then
+ * the parts {@link addParts} adds: `wordParts`, kept only for the few words that have some, whose
+ * number is stored complemented) and of the term it adds to `sure` (-1 for none). Typed arrays:
+ * one read per word met.
  */
 let unitWords = new WordTable();
 let termIds = new TermIds();
-let wordHolds: Array<readonly number[]> = [];
-let wordSure: number[] = [];
+let wordHold = new Int32Array(4096);
+let wordSure = new Int32Array(4096);
+let wordParts = new Map<number, readonly number[]>();
+let wordCount = 0;
 const UNIT_WORDS_MAX = 200_000;
 const spanBuf = { spans: new Int32Array(256) };
 const holdBuf = { ids: new Int32Array(256) };
@@ -232,8 +236,16 @@ let listing = 0;
 function learnUnitWord(word: string): number {
   const term = termOfWord(word);
   const x = term || word;
-  const e = wordHolds.push([x, ...partsAdded(x)].map((t) => termIds.idOf(t))) - 1;
-  wordSure.push(term && keepsTerm(word) ? termIds.idOf(term) : -1);
+  const e = wordCount++;
+  if (e === wordHold.length) {
+    wordHold = grown(wordHold, 2 * e);
+    wordSure = grown(wordSure, 2 * e);
+  }
+  const ps = partsAdded(x);
+  // (a word with parts is marked by its number's complement)
+  wordHold[e] = ps.length > 0 ? ~termIds.idOf(x) : termIds.idOf(x);
+  if (ps.length > 0) wordParts.set(e, ps.map((t) => termIds.idOf(t)));
+  wordSure[e] = term && keepsTerm(word) ? termIds.idOf(term) : -1;
   unitWords.add(word, e);
   return e;
 }
@@ -264,8 +276,10 @@ export function termsOf(text: string): { mayHold: TermIdSet; sure: TermIdSet } {
     // numbers they were given, each set holding its own TermIds
     unitWords = new WordTable();
     termIds = new TermIds();
-    wordHolds = [];
-    wordSure = [];
+    wordHold = new Int32Array(4096);
+    wordSure = new Int32Array(4096);
+    wordParts = new Map();
+    wordCount = 0;
     listing = 0;
   }
   // a number is listed once per set: marks hold the listing that last took it
@@ -284,12 +298,20 @@ export function termsOf(text: string): { mayHold: TermIdSet; sure: TermIdSet } {
     } else if (e === MISS) e = learnUnitWord(normalizeWord(input, start, end));
     // (as termSetOf over the tokens' terms, in one pass)
     const marks = dict.marks;
-    const holds = wordHolds[e]!;
-    for (let i = 0; i < holds.length; i++) {
-      const id = holds[i]!;
-      if (marks[id] !== mark) {
-        marks[id] = mark;
-        nMay = pushId(holdBuf, nMay, id);
+    const coded = wordHold[e]!;
+    const held = coded < 0 ? ~coded : coded;
+    if (marks[held] !== mark) {
+      marks[held] = mark;
+      nMay = pushId(holdBuf, nMay, held);
+    }
+    if (coded < 0) {
+      const ps = wordParts.get(e)!;
+      for (let i = 0; i < ps.length; i++) {
+        const id = ps[i]!;
+        if (marks[id] !== mark) {
+          marks[id] = mark;
+          nMay = pushId(holdBuf, nMay, id);
+        }
       }
     }
     const id = wordSure[e]!;
