@@ -11,7 +11,8 @@ import { mayStateValue } from './numbers';
 import { profile, type Profile } from './profile';
 import { keepsTerm, profileText } from './profileWords';
 import { segmentSentences } from './segment';
-import { forEachToken, STOP_WORDS, stem, tokenize } from '../text/analyzer';
+import { normalizeWord, STOP_WORDS, stem, termOfWord, tokenize, wordSpans } from '../text/analyzer';
+import { grown, MISS, SLOW, WordTable } from '../index/wordTable';
 
 /** Longest evidence window, in sentence units (a claim rarely spans more). */
 export const MAX_WINDOW = 3;
@@ -130,22 +131,197 @@ export function mayHoldOf(text: string): ReadonlySet<string> {
 }
 
 /**
+ * Numbers for the terms of units' word sets: a unit lists its terms as numbers ({@link TermIdSet}),
+ * so building its sets de-duplicates integers instead of hashing strings, and the alignment marks
+ * a claim's atoms in a unit by reading its numbers.
+ */
+class TermIds {
+  readonly ids = new Map<string, number>();
+  readonly terms: string[] = [];
+  /** Per number: the last listing of `mayHold` that took it (de-duplicates a unit's numbers); the atom slot + 1 while the alignment marks a claim's atoms. */
+  marks = new Int32Array(1024);
+  /** Per number: the last listing of `sure` that took it. */
+  sureMarks = new Int32Array(1024);
+  private lastTerm: string | undefined;
+  private lastId = -1;
+
+  /** The number of term `t`, given now if it has none. */
+  idOf(t: string): number {
+    let id = this.ids.get(t);
+    if (id === undefined) {
+      id = this.terms.push(t) - 1;
+      this.ids.set(t, id);
+      // (a term remembered as unnumbered may be numbered now)
+      this.lastTerm = undefined;
+      if (id >= this.marks.length) {
+        const m = new Int32Array(2 * this.marks.length);
+        m.set(this.marks);
+        this.marks = m;
+        const sm = new Int32Array(m.length);
+        sm.set(this.sureMarks);
+        this.sureMarks = sm;
+      }
+    }
+    return id;
+  }
+
+  /** The number of term `t`, or -1 when it has none (so no unit holds it). */
+  find(t: string): number {
+    // a passage's units are asked for the same term one after the other
+    if (t !== this.lastTerm) {
+      this.lastTerm = t;
+      this.lastId = this.ids.get(t) ?? -1;
+    }
+    return this.lastId;
+  }
+}
+
+/** A unit's word set as term numbers of one {@link TermIds}, in the order the terms were first added. */
+export class TermIdSet implements ReadonlySet<string> {
+  constructor(
+    readonly dict: TermIds,
+    readonly ids: Int32Array,
+  ) {}
+  hasId(id: number): boolean {
+    const ids = this.ids;
+    for (let i = 0; i < ids.length; i++) if (ids[i] === id) return true;
+    return false;
+  }
+  has(t: string): boolean {
+    const id = this.dict.find(t);
+    return id >= 0 && this.hasId(id);
+  }
+  get size(): number {
+    return this.ids.length;
+  }
+  private list(): string[] {
+    return Array.from(this.ids, (id) => this.dict.terms[id]!);
+  }
+  forEach(f: (value: string, key: string, set: ReadonlySet<string>) => void, thisArg?: unknown): void {
+    for (const x of this.list()) f.call(thisArg, x, x, this);
+  }
+  entries(): SetIterator<[string, string]> {
+    return new Set(this.list()).entries();
+  }
+  keys(): SetIterator<string> {
+    return this.list().values();
+  }
+  values(): SetIterator<string> {
+    return this.list().values();
+  }
+  [Symbol.iterator](): SetIterator<string> {
+    return this.list().values();
+  }
+}
+
+/**
+ * What a word gives {@link termsOf}, whatever text holds it, by entry of {@link unitWords}: the
+ * numbers of the members it adds to `mayHold` (its term, or the word itself for a stop word, then
+ * the parts {@link addParts} adds: `wordParts`, kept only for the few words that have some, whose
+ * number is stored complemented) and of the term it adds to `sure` (-1 for none). Typed arrays:
+ * one read per word met.
+ */
+let unitWords = new WordTable();
+let termIds = new TermIds();
+let wordHold = new Int32Array(4096);
+let wordSure = new Int32Array(4096);
+let wordParts = new Map<number, readonly number[]>();
+let wordCount = 0;
+const UNIT_WORDS_MAX = 200_000;
+const spanBuf = { spans: new Int32Array(256) };
+const holdBuf = { ids: new Int32Array(256) };
+const sureBuf = { ids: new Int32Array(256) };
+let listing = 0;
+
+/** The {@link unitWords} entry of normalised word `word`, made when first met. */
+function learnUnitWord(word: string): number {
+  const term = termOfWord(word);
+  const x = term || word;
+  const e = wordCount++;
+  if (e === wordHold.length) {
+    wordHold = grown(wordHold, 2 * e);
+    wordSure = grown(wordSure, 2 * e);
+  }
+  const ps = partsAdded(x);
+  // (a word with parts is marked by its number's complement)
+  wordHold[e] = ps.length > 0 ? ~termIds.idOf(x) : termIds.idOf(x);
+  if (ps.length > 0) wordParts.set(e, ps.map((t) => termIds.idOf(t)));
+  wordSure[e] = term && keepsTerm(word) ? termIds.idOf(term) : -1;
+  unitWords.add(word, e);
+  return e;
+}
+
+/** Appends `id` to `buf` at `n` (grown when full); returns the new count. */
+function pushId(buf: { ids: Int32Array }, n: number, id: number): number {
+  if (n === buf.ids.length) {
+    const g = new Int32Array(2 * n);
+    g.set(buf.ids);
+    buf.ids = g;
+  }
+  buf.ids[n] = id;
+  return n + 1;
+}
+
+/**
  * The terms profiling `text` may give ({@link mayHoldOf}) and those it surely gives: the term of
  * every token {@link keepsTerm} vouches for (not after a degree sign: "175°C"). One pass over the
- * same tokens profiling reads.
+ * same words profiling reads (`forEachToken`'s); what each word gives is remembered by word in a
+ * table probed from its span of the text, so a word met before builds no string and is not stemmed.
  */
-export function termsOf(text: string): { mayHold: ReadonlySet<string>; sure: ReadonlySet<string> } {
+export function termsOf(text: string): { mayHold: TermIdSet; sure: TermIdSet } {
   const input = profileText(text);
-  const mayHold = new Set<string>();
-  const sure = new Set<string>();
-  forEachToken(input, (word, term, start) => {
+  const n = wordSpans(input, spanBuf);
+  const spans = spanBuf.spans;
+  if (unitWords.size + n >= UNIT_WORDS_MAX || listing >= 0x3fffffff) {
+    // (never while listing a text: its numbers come from one TermIds) units made before keep the
+    // numbers they were given, each set holding its own TermIds
+    unitWords = new WordTable();
+    termIds = new TermIds();
+    wordHold = new Int32Array(4096);
+    wordSure = new Int32Array(4096);
+    wordParts = new Map();
+    wordCount = 0;
+    listing = 0;
+  }
+  // a number is listed once per set: marks hold the listing that last took it
+  const dict = termIds;
+  const mark = ++listing;
+  let nMay = 0;
+  let nSure = 0;
+  for (let k = 0; k < n; k++) {
+    const start = spans[2 * k]!;
+    const end = spans[2 * k + 1]!;
+    let e = unitWords.spanId(input, start, end);
+    if (e === SLOW) {
+      const word = normalizeWord(input, start, end);
+      e = unitWords.wordId(word);
+      if (e === MISS) e = learnUnitWord(word);
+    } else if (e === MISS) e = learnUnitWord(normalizeWord(input, start, end));
     // (as termSetOf over the tokens' terms, in one pass)
-    const x = term || word;
-    mayHold.add(x);
-    addParts(mayHold, x);
-    if (term && keepsTerm(word) && (start === 0 || input.charCodeAt(start - 1) !== 0xb0)) sure.add(term);
-  });
-  return { mayHold, sure };
+    const marks = dict.marks;
+    const coded = wordHold[e]!;
+    const held = coded < 0 ? ~coded : coded;
+    if (marks[held] !== mark) {
+      marks[held] = mark;
+      nMay = pushId(holdBuf, nMay, held);
+    }
+    if (coded < 0) {
+      const ps = wordParts.get(e)!;
+      for (let i = 0; i < ps.length; i++) {
+        const id = ps[i]!;
+        if (marks[id] !== mark) {
+          marks[id] = mark;
+          nMay = pushId(holdBuf, nMay, id);
+        }
+      }
+    }
+    const id = wordSure[e]!;
+    if (id >= 0 && dict.sureMarks[id] !== mark && (start === 0 || input.charCodeAt(start - 1) !== 0xb0)) {
+      dict.sureMarks[id] = mark;
+      nSure = pushId(sureBuf, nSure, id);
+    }
+  }
+  return { mayHold: new TermIdSet(dict, holdBuf.ids.slice(0, nMay)), sure: new TermIdSet(dict, sureBuf.ids.slice(0, nSure)) };
 }
 
 /** A sentence unit profiled on first use (see {@link UnitCore}). */
@@ -374,8 +550,14 @@ function termSetOf(terms: string[]): Set<string> {
 
 /** Adds to `set` the parts {@link termSetOf} adds for term `t` (none for most terms). */
 function addParts(set: Set<string>, t: string): void {
-  if (t.includes('-')) for (const p of parts(t)) set.add(p);
-  else if (t.includes('.') && !/\d/.test(t)) for (const p of t.split('.')) if (p.length > 2 && !STOP_WORDS.has(p)) set.add(stem(p));
+  for (const p of partsAdded(t)) set.add(p);
+}
+
+/** The parts {@link addParts} adds for term `t`, in order (none for most terms). */
+function partsAdded(t: string): readonly string[] {
+  if (t.includes('-')) return parts(t);
+  if (t.includes('.') && !/\d/.test(t)) return t.split('.').filter((p) => p.length > 2 && !STOP_WORDS.has(p)).map(stem);
+  return NO_PARTS;
 }
 
 /** The parts of compound terms, by term: a claim's terms are looked up in every unit of every candidate. */
@@ -538,6 +720,9 @@ class HeldTerms {
   /** Per unit: 1 when its row of `has` is filled. */
   private readonly known: Uint8Array;
   private readonly row: Uint8Array;
+  /** The term numbers of the units' sets made with `dict`, and the atoms' numbers there (-1: none). */
+  private readonly dict: TermIds;
+  private readonly atomIds: number[];
 
   constructor(
     weights: ReadonlyMap<string, number>,
@@ -559,10 +744,23 @@ class HeldTerms {
     this.has = new Uint8Array(units.length * a);
     this.known = new Uint8Array(units.length);
     this.row = new Uint8Array(a);
+    // a unit listing its terms as numbers marks the atoms among them: the atoms' numbers carry
+    // -(slot + 1) while the rows are made (never read by a listing: its marks are positive)
+    const dict = (this.dict = termIds);
+    this.atomIds = this.atoms.map((x) => dict.ids.get(x) ?? -1);
+    for (let k = 0; k < a; k++) if (this.atomIds[k]! >= 0) dict.marks[this.atomIds[k]!] = -(k + 1);
     for (let i = 0; i < units.length; i++) {
       const may = units[i]!.mayHold;
-      for (let k = 0; k < a; k++) this.may[i * a + k] = may === undefined || may.has(this.atoms[k]!) ? 1 : 0;
+      if (may instanceof TermIdSet && may.dict === dict) {
+        const ids = may.ids;
+        const marks = dict.marks;
+        for (let j = 0; j < ids.length; j++) {
+          const m = marks[ids[j]!]!;
+          if (m < 0) this.may[i * a - m - 1] = 1;
+        }
+      } else for (let k = 0; k < a; k++) this.may[i * a + k] = may === undefined || may.has(this.atoms[k]!) ? 1 : 0;
     }
+    for (let k = 0; k < a; k++) if (this.atomIds[k]! >= 0) dict.marks[this.atomIds[k]!] = 0;
   }
 
   /** Whether the row at `off` of `m` holds term `k` (itself, or every one of its parts). */
@@ -599,7 +797,8 @@ class HeldTerms {
     const sure = isProfiled(u) ? undefined : u.sure;
     if (sure !== undefined) {
       let covered = true;
-      for (let k = 0; k < a && covered; k++) covered = this.may[i * a + k] === 0 || sure.has(this.atoms[k]!);
+      if (sure instanceof TermIdSet && sure.dict === this.dict) for (let k = 0; k < a && covered; k++) covered = this.may[i * a + k] === 0 || sure.hasId(this.atomIds[k]!);
+      else for (let k = 0; k < a && covered; k++) covered = this.may[i * a + k] === 0 || sure.has(this.atoms[k]!);
       if (covered) {
         for (let k = 0; k < a; k++) this.has[i * a + k] = this.may[i * a + k]!;
         this.known[i] = 1;

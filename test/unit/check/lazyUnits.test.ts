@@ -8,11 +8,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { align, hasTerm, MAX_WINDOW, mayHoldOf, passageProfile, weightedRecall, type PassageProfile } from '../../../src/core/check/align';
+import { align, hasTerm, MAX_WINDOW, mayHoldOf, passageProfile, termsOf, weightedRecall, type PassageProfile } from '../../../src/core/check/align';
 import { profile, type Profile } from '../../../src/core/check/profile';
+import { keepsTerm, profileText } from '../../../src/core/check/profileWords';
 import { segmentSentences } from '../../../src/core/check/segment';
 import { hashString } from '../../../src/core/hash';
 import { ingestMarkdown } from '../../../src/core/ingest/markdown';
+import { STOP_WORDS, stem, tokenize } from '../../../src/core/text/analyzer';
 import type { Passage } from '../../../src/core/types';
 
 let fresh = 0;
@@ -50,6 +52,50 @@ test('the terms a unit may hold include every term its profile gives, and those 
       // a unit said to hold no value holds none
       if (mayValues === false) assert.deepEqual(u.profile.values, [], JSON.stringify(u.profile.text));
       assert.deepEqual(mayHoldOf(u.profile.text), may);
+    }
+  }
+});
+
+test('the word sets of a unit, remembered by word, are the ones its tokens give, in the same order', () => {
+  // what termsOf gave before it remembered words: each token's term (or the stop word), the
+  // parts of a compound or dotted term, and the term of a plain word not after a degree sign
+  const reference = (text: string): { mayHold: string[]; sure: string[] } => {
+    const input = profileText(text);
+    const mayHold = new Set<string>();
+    const sure = new Set<string>();
+    for (const { word, term, start } of tokenize(input)) {
+      const x = term || word;
+      mayHold.add(x);
+      if (x.includes('-')) for (const p of x.split(/[-.]/).filter((q) => q && !STOP_WORDS.has(q)).map(stem)) mayHold.add(p);
+      else if (x.includes('.') && !/\d/.test(x)) for (const p of x.split('.')) if (p.length > 2 && !STOP_WORDS.has(p)) mayHold.add(stem(p));
+      if (term && keepsTerm(word) && (start === 0 || input.charCodeAt(start - 1) !== 0xb0)) sure.add(term);
+    }
+    return { mayHold: [...mayHold], sure: [...sure] };
+  };
+  const texts = [
+    'Heat it to 175°C, then grade C; the c-section and C.',
+    'The User’s guide: the user\'s GUIDE, Users and USERS’ guides.',
+    'Set permission.enabled and Permission.Enabled, then app-config.yaml, v1.2. and v1.2.0.',
+    'Café owners in Zürich and CAFÉ staff; naïve “quotes” and İstanbul.',
+    'Don’t stop: it is NOT free-of-charge, not for the well-known e.g. users.',
+    'Twenty-one, ninety-nine; 3.5 GB of RAM at 8:00 a.m. in the U.S.',
+    'It is essential for infants.Nine out of the 20 samples were free of defects.',
+  ];
+  // a term asked for before any unit holds it, then held: the sets are numbered, and the number
+  // of a term first met after it was asked for is found
+  assert.equal(termsOf('Plain words only.').mayHold.has('quuxlethorp'), false);
+  assert.equal(termsOf('The quuxlethorp setting.').mayHold.has('quuxlethorp'), true);
+  // twice: the first pass learns the words, the second reads them back from the table
+  for (let pass = 0; pass < 2; pass++) {
+    for (const text of texts) {
+      const got = termsOf(text);
+      const want = reference(text);
+      assert.deepEqual([...got.mayHold], want.mayHold, `${JSON.stringify(text)} (pass ${pass})`);
+      assert.deepEqual([...got.sure], want.sure, `${JSON.stringify(text)} (pass ${pass})`);
+      assert.equal(got.mayHold.size, want.mayHold.length);
+      for (const t of want.mayHold) assert.ok(got.mayHold.has(t), `${JSON.stringify(t)} in the set of ${JSON.stringify(text)}`);
+      for (const t of want.sure) assert.ok(got.sure.has(t), `${JSON.stringify(t)} surely in ${JSON.stringify(text)}`);
+      assert.equal(got.mayHold.has('not-a-word-of-any-text'), false);
     }
   }
 });
