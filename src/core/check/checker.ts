@@ -6,7 +6,8 @@
 import { VerityError } from '../errors';
 import { analyze } from '../text/analyzer';
 import type { CheckResult, CheckSummary, Passage, SentenceVerdict } from '../types';
-import { align, passageProfile, type Alignment } from './align';
+import { align, type Alignment } from './align';
+import { passageProfile } from './passages';
 import { idfOf, withBackground } from './backgroundStats';
 import { DEFAULT_CALIBRATION, type Calibration } from './calibration';
 import { cleanClaim, extractCitations } from './clean';

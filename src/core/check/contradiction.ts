@@ -9,7 +9,9 @@
  * "creates", "remote" where it says "local"): the claim then says something the source does not.
  */
 import { alignTokens, coverage, isContent, sourceCoverage, type Atom, type TokenAlignment } from './alignment';
-import { windowUnit, type Alignment, type Unit } from './align';
+import type { Alignment } from './align';
+import { windowUnit } from './passages';
+import type { Unit } from './units';
 import { findConflict, type Finding, type KindContext } from './kinds';
 import { contentAt } from './kinds/kind';
 import { sameNamed } from './kinds/names';

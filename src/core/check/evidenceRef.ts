@@ -2,7 +2,8 @@
  * Evidence references of a verdict: the passage, the quoted window or sentence with its line range,
  * the close alternatives, and where the conflicting element sits in the checked text.
  */
-import type { Alignment, Unit } from './align';
+import type { Alignment } from './align';
+import type { Unit } from './units';
 import type { Analysis, Contradiction } from './features';
 import type { Conflict, EvidenceRef } from '../types';
 

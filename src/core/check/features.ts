@@ -2,7 +2,8 @@
  * Features of one claim against its candidate evidence, all in [0, 1], plus the structural
  * contradiction findings (which value, name or polarity the best-aligned evidence states).
  */
-import { hasTerm, type Alignment } from './align';
+import type { Alignment } from './align';
+import { hasTerm } from './unitWords';
 import { analyzeContradiction, type Contradiction, type ContradictionAnalysis, type Disagreement, type Substitution } from './contradiction';
 import type { Profile, Value } from './profile';
 import { quantity, states, valueText } from './quantities';

@@ -4,7 +4,8 @@
  * and values) is what it asserts, so that part must be found in the evidence; words it repeats
  * from the question prove nothing.
  */
-import { hasTerm, type PassageProfile } from './align';
+import type { PassageProfile } from './passages';
+import { hasTerm } from './unitWords';
 import type { Profile } from './profile';
 
 /**

@@ -3,7 +3,8 @@
  * the same quantity, a name as written, by its initials or spelt out ("United States" / "US",
  * "ACS" / "American Cancer Society"), or by an equivalent form from the user's glossary.
  */
-import { hasTerm, type Unit } from './align';
+import type { Unit } from './units';
+import { hasTerm } from './unitWords';
 import type { Profile, Value } from './profile';
 import { states } from './quantities';
 import { stem } from '../text/analyzer';

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { passageProfile, windowUnit } from '../../../src/core/check/align';
+import { passageProfile, windowUnit } from '../../../src/core/check/passages';
 import { hashString } from '../../../src/core/hash';
 import type { Passage } from '../../../src/core/types';
 

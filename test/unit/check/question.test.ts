@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { passageProfile } from '../../../src/core/check/align';
+import { passageProfile } from '../../../src/core/check/passages';
 import { DEFAULT_CALIBRATION } from '../../../src/core/check/calibration';
 import { createChecker } from '../../../src/core/check/checker';
 import { profile } from '../../../src/core/check/profile';
