@@ -24,7 +24,7 @@ import { disagreementReason, explain } from './reason';
 import { valueSetsOf, type CorpusLookup, type Glossary } from './valueSets';
 import { certaintyOf, confidenceOf, decideVerdict, featureRecord, suspected } from './verdict';
 
-import type { EvidenceSource, TermStats } from './source';
+import { localStats, type EvidenceSource, type TermStats } from './source';
 
 export type { EvidenceSource, TermStats } from './source';
 
@@ -295,16 +295,4 @@ function summarize(s: SentenceVerdict[]): CheckSummary {
     sentences: s.length, claims: s.length - notClaim, supported: count('supported'), unsupported: count('unsupported'),
     contradicted: count('contradicted'), notClaim,
   };
-}
-
-/** Term statistics over the given passages, when there is no index. */
-function localStats(passages: Passage[]): TermStats {
-  const df = new Map<string, number>();
-  let total = 0;
-  for (const p of passages) {
-    const terms = analyze(p.text);
-    total += terms.length;
-    for (const t of new Set(terms)) df.set(t, (df.get(t) ?? 0) + 1);
-  }
-  return { docCount: passages.length, avgLength: passages.length ? total / passages.length : 0, df: (t) => df.get(t) ?? 0 };
 }
