@@ -244,6 +244,7 @@ async function main(): Promise<void> {
     let added = 0;
     let batch: Array<{ id: string; text: string }> = [];
     const flush = (): void => {
+      if (batch.length === 0) return;
       const t = performance.now();
       const c = process.cpuUsage();
       mini.addAll(batch);
