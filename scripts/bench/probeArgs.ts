@@ -1,7 +1,8 @@
 /**
  * What the store probes share (searchProbe.ts, searchCpu.ts): a saved store's folder, the
- * checkout whose index opens it (`--src`), the number of timed passes and of queries, and the
- * opening of the store with that checkout's code.
+ * checkout whose index opens it (`--src`), the number of timed passes and of queries, the
+ * posting cache's budget (`--cache-mb`, default the product's 512 MB), and the opening of the
+ * store with that checkout's code.
  */
 import path from 'node:path';
 import { loadScaleCorpus } from './corpus';
@@ -24,17 +25,29 @@ export const pct = (xs: number[], p: number): number => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
 };
 
+/** The posting cache of the checkout under test (`limit`: absent in versions before it could be set). */
+export interface PostingCacheLike {
+  readonly held: number;
+  limit?: number;
+}
+
 /**
  * The scale benchmark's first `limit` history queries, and the store at `dir` opened with the
  * index code of `src` (typed by the caller: the probes compare checkouts whose types differ).
  */
-export async function openStore<I>(): Promise<{ queries: string[]; index: I; openMs: number }> {
+export async function openStore<I>(): Promise<{ queries: string[]; index: I; openMs: number; cache: PostingCacheLike }> {
   const queries = loadScaleCorpus(path.resolve(__dirname, '../../../shared')).queries.slice(0, limit);
   const api = (await import(path.join(src, 'core/index/index.ts'))) as { loadPassageIndex(s: unknown, o: unknown, l: unknown): Promise<{ index: I } | undefined> };
   const fsStorage = (await import(path.join(src, 'node/fsStorage.ts'))) as { createFsStorage(d: string): unknown };
+  const { postingCache: cache } = (await import(path.join(src, 'core/index/postingCache.ts'))) as { postingCache: PostingCacheLike };
+  const cacheMB = opt('--cache-mb');
+  if (cacheMB !== undefined) {
+    if (!('limit' in cache)) throw new Error(`--cache-mb: the posting cache of ${src} has no settable budget`);
+    cache.limit = Number(cacheMB) * 2 ** 20;
+  }
   const silent = { info() {}, warn() {}, error() {} };
   const t = performance.now();
   const loaded = await api.loadPassageIndex(fsStorage.createFsStorage(dir), undefined, silent);
   if (!loaded) throw new Error(`no index in ${dir}`);
-  return { queries, index: loaded.index, openMs: performance.now() - t };
+  return { queries, index: loaded.index, openMs: performance.now() - t, cache };
 }

@@ -11,7 +11,8 @@
  * after a full GC, store size, and save after editing one file (the middle of three; with the
  * time the event loop was held, summed, and its longest stall). `--signed` adds each Verity row
  * again with the store behind the trust layer (signed, as the CLI opens it); `--sizes 10k,100k`
- * picks the sizes (default 10k, 100k, 1M).
+ * picks the sizes (default 10k, 100k, 1M); `--mini-every <k>`: MiniSearch searches every k-th query
+ * (default 4: it takes seconds a query).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -52,7 +53,7 @@ export async function run(ctx: Ctx): Promise<void> {
   const beforeAt = argv.indexOf('--before');
   const before = beforeAt > 0 ? path.resolve(argv[beforeAt + 1]!, 'src') : undefined;
   log('passages: doc2dial + RHDH markdown (product ingest, 1,408 passages) copied under copyN/ with growing vocabulary (scripts/bench/corpus.ts)');
-  log('queries: 200 doc2dial dev turns with ~100 tokens of history (buildQuery), top 10; MiniSearch: same passages and analysis, every 4th query');
+  log('queries: 200 doc2dial dev turns with ~100 tokens of history (buildQuery), top 10; MiniSearch: same passages and analysis, every 4th query (`--mini-every <k>`: every k-th)');
   log('');
   log('| system | passages | build s (CPU s) | search p50 / p95 / p99 ms (CPU ms per query) | postings scored (blocks decoded) | restart s | heap MB | RSS MB | store MB | save after one edit ms (event loop held: sum / longest) |');
   log('|---|---|---|---|---|---|---|---|---|---|');
@@ -60,7 +61,9 @@ export async function run(ctx: Ctx): Promise<void> {
     const systems: Array<[string, string[], string[]]> = [['Verity segments', ['build'], ['restart']]];
     if (before) systems.push(['before (' + path.basename(path.dirname(before)) + ')', ['build', '--src', before], ['restart', '--src', before]]);
     if (key) for (const [name, b, r] of [...systems]) systems.push([`${name}, signed`, [...b, '--signed', key], [...r, '--signed', key]]);
-    if (n <= 100_000 || (n === 1_000_000 && argv.includes('--minisearch-1m'))) systems.push(['MiniSearch 7', ['minisearch'], ['minirestart']]);
+    const everyAt = argv.indexOf('--mini-every');
+    const every = everyAt > 0 ? ['--mini-every', argv[everyAt + 1]!] : [];
+    if (n <= 100_000 || (n === 1_000_000 && argv.includes('--minisearch-1m'))) systems.push(['MiniSearch 7', ['minisearch', ...every], ['minirestart']]);
     for (const [name, build, restart] of systems) {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'verity-bench-scale-'));
       try {
@@ -76,7 +79,9 @@ export async function run(ctx: Ctx): Promise<void> {
         const edit = b.editSaveMs === undefined ? '–' : `${f1(b.editSaveMs)} (${f1(b.editBlockedMs)} / ${f1(b.editLongestMs)})`;
         const share = typeof b.scoredShare === 'number' ? `${(100 * b.scoredShare).toFixed(0)}%${typeof b.decodedShare === 'number' ? ` (${(100 * b.decodedShare).toFixed(0)}%)` : ''}` : '–';
         log(`| ${name} | ${f0(n)} | ${f1(b.buildS)} (${f1(b.buildCpuS)}) | ${f1(b.p50)} / ${f1(b.p95)} / ${f1(b.p99)} (${f1(b.searchCpuMs)}) | ${share} | ${f2(r.restartS)} | ${f0(r.heapMB)} (${f0(b.heapMB)}) | ${f0(r.rssMB)} (${f0(b.rssMB)}) | ${f0(b.storeMB)} | ${edit} |`);
-        if (b.saveError) log(`(${name}: saving ${f0(n)} passages failed: ${String(b.saveError)})`);
+        if (b.saveError && name.startsWith('MiniSearch')) log(`(${name}: ${String(b.saveError)}; saved as one line per term instead, read back with MiniSearch.loadJS)`);
+        else if (b.saveError) log(`(${name}: saving ${f0(n)} passages failed: ${String(b.saveError)})`);
+        if (typeof b.queries === 'number' && name.startsWith('MiniSearch')) log(`(${name}: ${b.queries} queries searched)`);
         else if (r.size !== n || b.size !== n) log(`(${name}: ${String(b.size)} passages built, ${String(r.size)} after restart, ${n} expected)`);
       } catch (e) {
         log(`| ${name} | ${f0(n)} | failed: ${(e as Error).message.split('\n')[0]} |`);

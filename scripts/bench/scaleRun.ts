@@ -4,15 +4,23 @@
  *
  *   build <n> <dir> [--src <src folder>]   build, search, edit + save, sizes (Verity index)
  *   restart <n> <dir> [--src <src folder>] open the saved index + answer the first query
- *   minisearch <n> <dir>                   the same passages and analysis in MiniSearch
+ *   minisearch <n> <dir> [--mini-every <k>] the same passages and analysis in MiniSearch
+ *                                           (searches every k-th query, default 4;
+ *                                           `--mini-lines`: save in lines, as past 1M)
  *   minirestart <n> <dir>                  load MiniSearch's JSON + answer the first query
  *
  * `--src` points at another checkout's src/ (the index before a change), whose passage index
  * has the same API (createPassageIndex, add, removeByPath, search, save, loadPassageIndex).
  * `--signed <key hex>`: the store goes through that checkout's trust layer (storeTrust.ts, as
  * the CLI opens it), signed with this key, instead of plain files.
+ *
+ * MiniSearch is saved with `JSON.stringify`, as its documentation does; when the JSON is longer
+ * than V8's longest string (≈ 512 MB, about 1M passages) that throws, and the run says so
+ * (`saveError`) and writes the same plain object in lines instead (everything but the term
+ * index on the first line, then one line per term), which `minirestart` reads back with
+ * `MiniSearch.loadJS`. Progress goes to stderr, so a run that dies says how far it got.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import MiniSearch from 'minisearch';
 import { analyze } from '../../src/core/text/analyzer';
@@ -97,6 +105,44 @@ function latencies(search: (q: string) => unknown, queries: string[]): number[] 
 }
 
 const MINI = { fields: ['text'], idField: 'id', tokenize: (s: string) => analyze(s), processTerm: (t: string) => t };
+
+type MiniPlain = ReturnType<MiniSearch['toJSON']>;
+
+/** MiniSearch's plain object in lines: all but the term index on the first, then one term a line. */
+function writeInLines(js: MiniPlain, file: string): void {
+  const fd = openSync(file, 'w');
+  try {
+    writeSync(fd, `${JSON.stringify({ ...js, index: [] })}\n`);
+    let chunk: string[] = [];
+    for (const entry of js.index) {
+      chunk.push(JSON.stringify(entry));
+      if (chunk.length === 10_000) {
+        writeSync(fd, `${chunk.join('\n')}\n`);
+        chunk = [];
+      }
+    }
+    if (chunk.length > 0) writeSync(fd, `${chunk.join('\n')}\n`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads back what writeInLines wrote, line by line from the bytes (the whole is too long for one string). */
+function readInLines(file: string): MiniPlain {
+  const bytes = readFileSync(file);
+  let js: MiniPlain | undefined;
+  let at = 0;
+  while (at < bytes.length) {
+    let end = bytes.indexOf(10, at);
+    if (end < 0) end = bytes.length;
+    const value: unknown = JSON.parse(bytes.toString('utf8', at, end));
+    if (js === undefined) js = value as MiniPlain;
+    else js.index.push(value as MiniPlain['index'][number]);
+    at = end + 1;
+  }
+  if (js === undefined) throw new Error(`${file} is empty`);
+  return js;
+}
 
 async function main(): Promise<void> {
   const shared = path.resolve(__dirname, '../../../shared');
@@ -190,35 +236,64 @@ async function main(): Promise<void> {
     out.size = loaded?.index.size ?? 0;
     Object.assign(out, memory());
   } else if (mode === 'minisearch') {
+    const everyArg = process.argv.indexOf('--mini-every');
+    const every = everyArg > 0 ? Number(process.argv[everyArg + 1]) : 4;
     const mini = new MiniSearch(MINI);
     let buildMs = 0;
+    let buildCpu = 0;
+    let added = 0;
     let batch: Array<{ id: string; text: string }> = [];
+    const flush = (): void => {
+      if (batch.length === 0) return;
+      const t = performance.now();
+      const c = process.cpuUsage();
+      mini.addAll(batch);
+      buildMs += performance.now() - t;
+      const d = process.cpuUsage(c);
+      buildCpu += (d.user + d.system) / 1000;
+      added += batch.length;
+      batch = [];
+      if (added % 100_000 === 0) {
+        const m = process.memoryUsage();
+        console.error(`minisearch: ${added} passages, ${(buildMs / 1000).toFixed(0)} s (CPU ${(buildCpu / 1000).toFixed(0)} s), heap ${(m.heapUsed / 2 ** 20).toFixed(0)} MB, RSS ${(m.rss / 2 ** 20).toFixed(0)} MB`);
+      }
+    };
     for (const p of corpus.passages(n)) {
       batch.push({ id: p.id, text: `${p.headings.join(' ')}\n${p.text}` });
-      if (batch.length === 10_000) {
-        const t = performance.now();
-        mini.addAll(batch);
-        buildMs += performance.now() - t;
-        batch = [];
-      }
+      if (batch.length === 10_000) flush();
     }
-    const t = performance.now();
-    mini.addAll(batch);
-    out.buildS = (buildMs + performance.now() - t) / 1000;
-    batch = [];
+    flush();
+    out.buildS = buildMs / 1000;
+    out.buildCpuS = buildCpu / 1000;
     Object.assign(out, memory());
-    // MiniSearch takes about a second per history query at 100k: every 4th query
-    const lat = latencies((q) => mini.search(q).slice(0, 10), corpus.queries.filter((_, i) => i % 4 === 0));
+    console.error(`minisearch: built, heap ${(out.heapMB as number).toFixed(0)} MB, RSS ${(out.rssMB as number).toFixed(0)} MB; searching every ${every}th query`);
+    // MiniSearch takes seconds per history query at 100k: every k-th query (4 by default)
+    const queries = corpus.queries.filter((_, i) => i % every === 0);
+    const cpuSearch = process.cpuUsage();
+    const lat = latencies((q) => mini.search(q).slice(0, 10), queries);
+    const cs = process.cpuUsage(cpuSearch);
+    out.queries = lat.length;
+    out.searchCpuMs = (cs.user + cs.system) / 1000 / (2 * lat.length);
     out.p50 = pct(lat, 50);
     out.p95 = pct(lat, 95);
     out.p99 = pct(lat, 99);
+    console.error(`minisearch: searched, p50 ${out.p50 as number} ms; saving`);
     const file = path.join(dir, 'minisearch.json');
-    writeFileSync(file, JSON.stringify(mini));
-    out.storeMB = statSync(file).size / 2 ** 20;
+    const t = performance.now();
+    try {
+      if (process.argv.includes('--mini-lines')) throw new Error('--mini-lines given');
+      writeFileSync(file, JSON.stringify(mini));
+    } catch (e) {
+      out.saveError = `JSON.stringify: ${(e as Error).message.split('\n')[0]}`;
+      writeInLines(mini.toJSON(), path.join(dir, 'minisearch.jsonl'));
+    }
+    out.saveS = (performance.now() - t) / 1000;
+    out.storeMB = dirMB(dir);
     out.size = mini.documentCount;
   } else if (mode === 'minirestart') {
     const t = performance.now();
-    const mini = MiniSearch.loadJSON(readFileSync(path.join(dir, 'minisearch.json'), 'utf8'), MINI);
+    const json = path.join(dir, 'minisearch.json');
+    const mini = existsSync(json) ? MiniSearch.loadJSON(readFileSync(json, 'utf8'), MINI) : MiniSearch.loadJS(readInLines(path.join(dir, 'minisearch.jsonl')), MINI);
     mini.search(corpus.queries[0]!).slice(0, 10);
     out.restartS = (performance.now() - t) / 1000;
     out.size = mini.documentCount;

@@ -9,7 +9,7 @@
  * `--dump <file>` writes each query's top 10 passage ids, one query a line, so the rankings of two
  * versions (or of two stores) can be compared with `cmp`/`diff`.
  *
- *   searchProbe.ts <store dir> [--src <src folder>] [--passes 2] [--check] [--limit 200] [--dump <file>]
+ *   searchProbe.ts <store dir> [--src <src folder>] [--passes 2] [--check] [--limit 200] [--dump <file>] [--cache-mb 512]
  */
 import { writeFileSync } from 'node:fs';
 import { flag, opt, openStore, passes, pct } from './probeArgs';
@@ -24,7 +24,7 @@ interface Index {
 }
 
 async function main(): Promise<void> {
-  const { queries, index, openMs } = await openStore<Index>();
+  const { queries, index, openMs, cache } = await openStore<Index>();
   console.log(`opened ${index.size} passages in ${openMs.toFixed(0)} ms`);
   for (const q of queries) index.search(q, { k: 10 });
   const lat: number[] = [];
@@ -55,6 +55,7 @@ async function main(): Promise<void> {
   console.log(
     `${n} queries: wall p50 ${pct(lat, 50).toFixed(1)} / p95 ${pct(lat, 95).toFixed(1)} / p99 ${pct(lat, 99).toFixed(1)} ms, mean ${(wall / n).toFixed(1)} ms; CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(1)} ms per query; postings scored ${((100 * share) / n).toFixed(1)}%, blocks decoded ${counted ? `${((100 * blocks) / counted).toFixed(1)}%` : '– (not counted by this version)'}; extra passes ${extra}`,
   );
+  console.log(`posting cache: ${(cache.held / 2 ** 20).toFixed(0)} MB held${cache.limit !== undefined ? ` of ${(cache.limit / 2 ** 20).toFixed(0)} MB` : ''}; RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`);
   const dump = opt('--dump');
   if (dump) {
     const lines = queries.map((q) => index.search(q, { k: 10, snippet: false }).map((h) => h.passage.id).join(' '));

@@ -28,11 +28,21 @@ export class PostingCache {
   private readonly order = new Set<Entry>();
   private clock = 0;
   private bytes = 0;
-  constructor(private readonly budget: number) {}
+  constructor(private budget: number) {}
 
   /** Bytes the cached lists hold. */
   get held(): number {
     return this.bytes;
+  }
+
+  /** The budget in bytes; a smaller one evicts at once (the probes try budgets on one store). */
+  get limit(): number {
+    return this.budget;
+  }
+
+  set limit(bytes: number) {
+    this.budget = bytes;
+    this.trim();
   }
 
   get(uid: number, i: number): PostingList | undefined {

@@ -107,4 +107,7 @@ test('the posting cache counts what its lists hold as they decode, and evicts on
   const before = cache.held;
   for (let b = 0; b < lists[0]!.blocks; b++) lists[0]!.ensure(b);
   assert.equal(cache.held, before);
+  // a smaller budget evicts at once
+  cache.limit = undecoded;
+  assert.ok(cache.held <= undecoded, `${cache.held} held under a budget of ${undecoded}`);
 });
