@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { cyclesOf } from './graph';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -28,21 +29,14 @@ function localImports(file: string): string[] {
 
 /** Every cycle reachable in the import graph of `files`, as "a -> b -> a". */
 function importCycles(files: string[]): string[] {
-  const state = new Map<string, 1 | 2>();
-  const stack: string[] = [];
-  const cycles: string[] = [];
-  const visit = (f: string): void => {
-    state.set(f, 1);
-    stack.push(f);
-    for (const d of localImports(f)) {
-      if (state.get(d) === 1) cycles.push([...stack.slice(stack.indexOf(d)), d].map((x) => path.relative(root, x)).join(' -> '));
-      else if (!state.has(d)) visit(d);
-    }
-    stack.pop();
-    state.set(f, 2);
+  const graph = new Map<string, string[]>();
+  const add = (f: string): void => {
+    if (graph.has(f)) return;
+    graph.set(f, localImports(f));
+    for (const d of graph.get(f)!) add(d);
   };
-  for (const f of files) if (!state.has(f)) visit(f);
-  return cycles;
+  for (const f of files) add(f);
+  return cyclesOf(graph, root, ' -> ');
 }
 
 test('src/cli has no import cycles (help reads the command specs; the runner imports both)', () => {
