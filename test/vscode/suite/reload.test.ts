@@ -77,9 +77,10 @@ afterReload('after a reload the report is restored — its tab, and the latest r
   const before = handOver.report as { kind: string; sentences: number } | undefined;
   assert.ok(before, 'the report was open before the reload');
   assert.equal(handOver.reportTabsAtStart, 1, 'VS Code brought the report tab back');
+  // the webview first draws its empty page, then what the host sends on 'ready': wait for that
   const report = await waitFor('the restored report', async () => {
     const r = await vscode.commands.executeCommand<{ open: boolean; restored: boolean; storedAtStart: string; rendered?: { kind: string; sentences: number } }>('verity.test.reportState');
-    return r.open && r.rendered ? r : undefined;
+    return r.open && r.rendered && r.rendered.kind !== 'empty' ? r : undefined;
   }, 30_000);
   assert.equal(report.restored, true, 'the serializer handed the panel back');
   assert.equal(report.storedAtStart, before.kind, 'the result shown before the reload was kept');
