@@ -243,8 +243,10 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
           endLine: seg.endLine, endCol: seg.endCol, citations: extractCitations(seg.text),
         };
         const context: { antecedent?: string; subject?: string; polar?: PolarQuestion } = { ...(antecedent === undefined ? {} : { antecedent }), ...(polar ? { polar } : {}) };
-        asked.push([base, seg.kind, o.evidence ?? [], o.useIndex ?? true, exclude, question, { ...context }]);
-        sentences.push(verdictOf(base, seg.kind, o.evidence ?? [], o.useIndex ?? true, exclude, question, context));
+        // (the second look reads the same context: it sets the same subject again)
+        const args: VerdictArgs = [base, seg.kind, o.evidence ?? [], o.useIndex ?? true, exclude, question, context];
+        asked.push(args);
+        sentences.push(verdictOf(...args));
         if (context.subject !== undefined || seg.kind === 'heading') antecedent = context.subject;
       }
       // (the first look of every sentence first: a sentence may lean on the passage of the one after it)

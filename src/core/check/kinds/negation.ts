@@ -9,7 +9,7 @@
 import { QUANTIFIER_NEGATION, type Atom, type Hunk, type TokenAlignment } from '../alignment';
 import { lemmasOf, partsOfSpeech } from '../lexicon';
 import { BOUND_WORDS } from '../profileWords';
-import { contentAt, finding, type ConflictKind, type Finding, type KindContext } from './kind';
+import { contentAt, finding, tightIn, type ConflictKind, type Finding, type KindContext } from './kind';
 
 /** Words that make a sentence conditional. */
 const CONDITIONAL = /\b(if|unless|whether|provided that|as long as|depending on|in case)\b/i;
@@ -199,16 +199,13 @@ function boundFlipped(ctx: KindContext): Finding | undefined {
     const claimSide = ck >= 0;
     const k = claimSide ? ck : sk;
     // the other side: its comparative unbound, and no negation in its clause
-    const [other, otherText, at] = claimSide ? [a.source, ctx.source.text, sj] : [a.claim, ctx.claim.text, ci];
-    const [from, to] = clauseAround(otherText, other[at]!.start);
-    if (other.some((x) => x.negates && x.start >= from && x.end <= to)) continue;
+    if (claimSide ? otherNegations(a.source, ctx.source.text, [], sj) : otherNegations(a.claim, ctx.claim.text, [], ci)) continue;
     const h = hunkOf(a, k, claimSide);
     if (!h) continue;
     const conditional = CONDITIONAL.test(ctx.claim.text) !== CONDITIONAL.test(ctx.source.text);
     const c = claimSide ? [k] : [];
     const s = claimSide ? [] : [k];
-    const tight = !conditional && contentAt(a.claim, h.claim).every((i) => c.includes(i)) && contentAt(a.source, h.source).every((j) => s.includes(j)) && (h.left || h.right);
-    const f = finding(ctx, 'negation', 'negation', h, c, s, tight);
+    const f = finding(ctx, 'negation', 'negation', h, c, s, !conditional && tightIn(ctx, h, c, s));
     if (claimSide) return f;
     const w = a.claim[ci]!;
     return { ...f, claimText: w.surface, claimStart: w.start, claimEnd: w.end, sourceText: ctx.source.text.slice(a.source[k]!.start, a.source[sj]!.end) };
