@@ -7,7 +7,8 @@
  *   natural-unsupported    correct natural text called unsupported
  *   rag-contradicted       RAGTruth sentences called contradicted, with their gold label
  *   rag-conflict           RAGTruth sentences overlapping a span labelled a conflict, whatever the verdict
- *   missed:<kind>          perturbations of <kind> not flagged (or "supported, clear"); missed:all for every flip kind
+ *   missed:<kind>          perturbations of <kind> not flagged (shown supported); missed:all for every kind that
+ *                          contradicts (invented-detail, which should be unsupported, only by name)
  *   candidates:<kind>      correct text (natural sets, RAGTruth unlabelled) where conflict kind <kind>
  *                          found a tight substitution, whatever the calibration decides, highest alignment first
  *
@@ -56,7 +57,7 @@ async function main(dir: string): Promise<void> {
   else if (what === 'natural-unsupported') picked = read.filter((r) => r.shown!.verdict === 'unsupported');
   else if (what.startsWith('missed:')) {
     const kind = what.slice('missed:'.length);
-    picked = read.filter((r) => r.gold && (kind === 'all' || r.kind === kind) && r.kind !== 'invented-detail' && (r.shown!.verdict === 'supported'));
+    picked = read.filter((r) => r.gold && (kind === 'all' ? r.kind !== 'invented-detail' : r.kind === kind) && r.shown!.verdict === 'supported');
   } else if (what.startsWith('candidates:')) {
     const kind = what.slice('candidates:'.length);
     picked = read.filter((r) => r.features && r.features[`contra_${kind}` as keyof typeof r.features] === 1 && r.features.contraTight === 1).sort((a, b) => b.features!.contraAt - a.features!.contraAt);
