@@ -150,7 +150,12 @@ export function analyzeContradiction(
     // (Asked of every kind, this also let through names and opposites that such units had hidden:
     // eval-V, 3 more correct sentences contradicted in the read part.)
     const closely = (x: TokenAlignment): boolean => c.atoms.length > 0 || sourceCoverage(x) >= c.sourceShare / 2;
-    const agreeing = aligned.find((x) => !x.f && x.cov >= c.restated - 1e-9 && c.atoms.every((i) => inOrder(x.a, i)) && closely(x.a));
+    // across the sentences of a window, as for a clear support (statesWhole), the claim's words
+    // must follow in order: words gathered from anywhere in it state nothing together ("Your loan
+    // holder cannot take you to court" against a window that has "the court" first, then "your
+    // loan holder will not take any further action")
+    const followed = (x: { a: TokenAlignment; sentence: boolean }): boolean => x.sentence || x.a.claim.every((atom, i) => !isContent(atom) || inOrder(x.a, i));
+    const agreeing = aligned.find((x) => !x.f && x.cov >= c.restated - 1e-9 && c.atoms.every((i) => inOrder(x.a, i)) && closely(x.a) && followed(x));
     if (!agreeing) out.contradiction = c;
     // sources disagree only where the other sentence restates all of the claim and differs in a
     // value or a polarity; another name there is about another thing (a sibling section: "Add your

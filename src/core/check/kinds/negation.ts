@@ -121,6 +121,8 @@ export const negationKind: ConflictKind = {
     // a quantifier lowered on one side ("Not all offices offer it") against a denial on the other
     // ("No office offers it", "Offices do not offer it") differs in how many, not in polarity
     if (lowered(a.claim, claimAligned) || lowered(a.source, sourceAligned)) return undefined;
+    const elided = elidedNegation(ctx);
+    if (elided) return elided;
     const cn = active(a.claim, ctx.claim.text, claimAligned);
     const sn = active(a.source, ctx.source.text, sourceAligned);
     // a bound ("no more than") counts as a negation of its comparative, where that is aligned
@@ -174,6 +176,51 @@ export const negationKind: ConflictKind = {
     return boundFlipped(ctx);
   },
 };
+
+/** Whether every atom of one side that says something (content, negations, "only", "all") but `except` is aligned. */
+const allAlignedBut = (atoms: readonly Atom[], aligned: readonly boolean[], except = -1): boolean =>
+  atoms.every((x, i) => i === except || aligned[i] || !(x.type === 'word' || x.type === 'value' || x.type === 'logic' || x.negates));
+
+/**
+ * A negation that governs no word of its clause, because the verb it denies is left out or is a
+ * function word ("If it is not, we then go to Step 4", "… but you do not, your coverage may be
+ * delayed", "She was not there before them"), against the same sentence without it. With no
+ * governed word to hold the two sides in place, only a copy altered by that negation alone is
+ * read: every other atom of both sides aligned, and a condition on both sides or on neither.
+ */
+function elidedNegation(ctx: KindContext): Finding | undefined {
+  const { a } = ctx;
+  // "If not, you need to renew" against "You need to renew": a condition on one side only
+  if (CONDITIONAL.test(ctx.claim.text) !== CONDITIONAL.test(ctx.source.text)) return undefined;
+  for (const claimSide of [true, false]) {
+    const atoms = claimSide ? a.claim : a.source;
+    const text = claimSide ? ctx.claim.text : ctx.source.text;
+    const aligned = claimSide ? a.matched : a.used;
+    const k = atoms.findIndex((x, i) => x.type === 'neg' && !aligned[i] && !/\s/.test(x.surface.trim()) && governed(atoms, i, text) < 0);
+    if (k < 0 || !allAlignedBut(atoms, aligned, k) || !allAlignedBut(claimSide ? a.source : a.claim, claimSide ? a.used : a.matched)) continue;
+    const h = hunkOf(a, k, claimSide);
+    if (!h || !(h.left || h.right)) continue;
+    const f = finding(ctx, 'negation', 'negation', h, claimSide ? [k] : [], claimSide ? [] : [k], true);
+    if (claimSide) return f;
+    // taken out: the claim's words where the negation was ("If it is"), as written
+    const place = elidedPlace(a, k, ctx.claim.text);
+    return { ...f, claimText: place.text, claimStart: place.start, claimEnd: place.end, sourceText: text.slice(atoms[k - 1]?.end ?? 0, atoms[k]!.end).replace(/^[\s,;:.]+/, '') };
+  }
+  return undefined;
+}
+
+/** The claim's text where source atom `k`, aligned with nothing, would stand: up to the clause's end. */
+function elidedPlace(a: TokenAlignment, k: number, text: string): { text: string; start: number; end: number } {
+  const before = a.pairs.filter(([, j]) => j < k).pop();
+  const after = a.pairs.find(([, j]) => j > k);
+  let start = before ? a.claim[before[0]]!.end : 0;
+  let end = after ? a.claim[after[0]]!.start : text.length;
+  const cut = /[,;:]/.exec(text.slice(start, end));
+  if (cut && cut.index > 0 && text.slice(start, start + cut.index).trim()) end = start + cut.index;
+  while (start < end && /[\s,;:.]/.test(text[start]!)) start++;
+  while (end > start && /[\s,;:.]/.test(text[end - 1]!)) end--;
+  return { text: text.slice(start, end), start, end };
+}
 
 /** Index of the "no"/"not" of a bound ("no more than", "not higher than") whose comparative is atom `i`, or -1. */
 function boundNegation(atoms: readonly Atom[], text: string, i: number): number {
