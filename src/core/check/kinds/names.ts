@@ -131,7 +131,13 @@ function inHunk(ctx: KindContext, h: Hunk): Finding | undefined {
   if (!whole(ctx.a, cr[0]!, sr[0]!)) return undefined;
   if (sameNamed(ctx.a.claim, cr[0]!, ctx.a.source, sr[0]!) || overlap(ctx.a.claim, cr[0]!, ctx.a.source, sr[0]!)) return undefined;
   if (spelledOut(ctx.a.claim, h.claim, ctx.a.source, sr[0]!) || spelledOut(ctx.a.source, h.source, ctx.a.claim, cr[0]!)) return undefined;
-  if (!proper(ctx.a.claim, cr[0]!) || !proper(ctx.a.source, sr[0]!)) return undefined;
+  // a common word is a name of its own where it stands in a longer name whose other words the
+  // sides share, against a name of several words on the other side ("Maine State" / "New York
+  // State"); against one word ("Bulk Export" / "Bulk Import") it may be a label's ordinary word
+  const cp = proper(ctx.a.claim, cr[0]!);
+  const sp = proper(ctx.a.source, sr[0]!);
+  const inLonger = (atoms: readonly Atom[], run: readonly number[], other: readonly number[]): boolean => other.length > 1 && fullRun(atoms, run[0]!).length > run.length;
+  if (!(cp && sp) && !(cp && inLonger(ctx.a.source, sr[0]!, cr[0]!)) && !(sp && inLonger(ctx.a.claim, cr[0]!, sr[0]!))) return undefined;
   const c = ctx.a.claim.map((x) => x.surface);
   const s = ctx.a.source.map((x) => x.surface);
   // two values of one setting are the opposites kind's

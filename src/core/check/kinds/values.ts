@@ -26,10 +26,37 @@ export function isLabel(p: Profile, v: Value): boolean {
   return /^\s*\(?$/.test(p.text.slice(0, v.start)) && /^[.)]/.test(p.text.slice(v.end));
 }
 
+const RANGE_JOIN = /^\s*(and|to|through|-|–)\s*$/;
+/** Whether values `v` and `o` are the two bounds of one range ("10 to 24 hours", "10–24"). */
+const joined = (p: Profile, v: Value, o: Value): boolean => o !== v && (follows(p, v, o) || follows(p, o, v));
+/** Whether `o` is the upper bound of a range that `v` opens: joined to its number, or to its own unit ("4 weeks to 6 weeks"); a first bound takes the unit written after the second. */
+const follows = (p: Profile, v: Value, o: Value): boolean =>
+  o.start >= v.end && (RANGE_JOIN.test(p.text.slice(v.end, o.start)) || (o.start >= v.unitEnd && RANGE_JOIN.test(p.text.slice(v.unitEnd, o.start))));
+
 /** Whether a value is a bound of a range ("between 10 and 24", "10 to 24 hours", "10–24"). */
 function inRange(p: Profile, v: Value): boolean {
   if (/^(between|from)$/.test(wordBefore(p.text, v.start))) return true;
-  return p.values.some((o) => o !== v && ((o.start >= v.unitEnd && /^\s*(and|to|through|-|–)\s*$/.test(p.text.slice(v.unitEnd, o.start))) || (o.unitEnd <= v.start && /^\s*(and|to|through|-|–)\s*$/.test(p.text.slice(o.unitEnd, v.start)))));
+  return p.values.some((o) => joined(p, v, o));
+}
+
+/**
+ * The atoms among `idx` of the other bound of value `v`'s range, with its unit word: a range is
+ * one value, so "4 to 6 minutes" for "4 to 6 weeks" is one edit of both bounds, not two.
+ */
+const rangeMates = (p: Profile, atoms: readonly Atom[], idx: readonly number[], v: Value): number[] =>
+  idx.filter((i) => atoms[i]!.type === 'value' && joined(p, v, atoms[i]!.value!)).flatMap((i) => [i, ...unitAtoms(atoms, idx, atoms[i]!.value!)]);
+
+/** The text of value `v` (written `text`) with the other bound of its range among atoms `idx`, or `v` alone. */
+function rangeSpan(p: Profile, atoms: readonly Atom[], idx: readonly number[], v: Value, text: string): { text: string; start: number } {
+  let start = v.start;
+  let end = v.start + text.length;
+  for (const i of idx) {
+    const o = atoms[i]!.value;
+    if (!o || o === v || !joined(p, v, o)) continue;
+    start = Math.min(start, o.start);
+    end = Math.max(end, o.start + valueText(p, o).length);
+  }
+  return { text: p.text.slice(start, end), start };
 }
 
 const isDate = (c: Value, w: Value): boolean => valueKind(c.v) === 'month' || valueKind(c.v) === 'day' || (YEARLIKE.test(c.v) && YEARLIKE.test(w.v));
@@ -99,8 +126,8 @@ function inHunk(ctx: KindContext, h: Hunk): Finding | undefined {
       const cRange = interval(claim, cv);
       const sRange = interval(source, sv);
       if (cRange && sRange && compatible(cRange, sRange)) continue;
-      const cs = [ci, ...unitAtoms(a.claim, h.claim, cv), ...codeLetters(a.claim, h.claim, cv)];
-      const ss = [sj, ...unitAtoms(a.source, h.source, sv), ...codeLetters(a.source, h.source, sv)];
+      const cs = [ci, ...unitAtoms(a.claim, h.claim, cv), ...codeLetters(a.claim, h.claim, cv), ...rangeMates(claim, a.claim, h.claim, cv)];
+      const ss = [sj, ...unitAtoms(a.source, h.source, sv), ...codeLetters(a.source, h.source, sv), ...rangeMates(source, a.source, h.source, sv)];
       let display: Finding['display'] = isDate(cv, sv) ? 'date' : 'number';
       if (cv.v === sv.v && measure(cv.unit) && measure(sv.unit)) display = 'unit';
       else if (display === 'number' && (inRange(claim, cv) || inRange(source, sv))) display = 'range';
@@ -115,7 +142,10 @@ function inHunk(ctx: KindContext, h: Hunk): Finding | undefined {
         ct += nextC[0];
         st += nextS[0];
       }
-      return { ...f, claimText: ct, sourceText: st, claimStart: cv.start, claimEnd: cv.start + ct.length };
+      // a range as written, both bounds and its unit ("4 to 6 minutes" / "4 to 6 weeks")
+      const cr = rangeSpan(claim, a.claim, cs, cv, ct);
+      const sr = rangeSpan(source, a.source, ss, sv, st);
+      return { ...f, claimText: cr.text, sourceText: sr.text, claimStart: cr.start, claimEnd: cr.start + cr.text.length };
     }
   }
   return undefined;

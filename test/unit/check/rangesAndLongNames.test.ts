@@ -1,0 +1,41 @@
+/**
+ * A range is one value: "4 to 6 minutes" for "4 to 6 weeks" changes the unit of both bounds in one
+ * edit, and the reason names both ranges as written. A name of several words is a name though one
+ * of its words is common ("Maine State" / "New York State"); a common capitalised word alone is
+ * still left to support.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { firstVerdictOver, passage, releaseNotes } from './corpus';
+
+const one = firstVerdictOver([
+  passage('rn-notice', 'Please give us at least 4 to 6 weeks notice if you can.'),
+  passage('rn-rating', 'The temporary 100% rating may continue for 1 to 3 months depending on your unique case.'),
+  passage('rn-resident', 'A judge considers the evidence of your intent and decides if you are a resident of New York State.'),
+  passage('rn-visit', 'You can also visit our Service Center to renew the permit in person.'),
+  ...releaseNotes(),
+]);
+
+test('a range with another unit is one clear edit, named as written', () => {
+  for (const [claim, said] of [
+    ['Please give us at least 4 to 6 minutes notice if you can.', 'the source says 4 to 6 weeks, not 4 to 6 minutes'],
+    ['The temporary 100% rating may continue for 1 to 3 years depending on your unique case.', 'the source says 1 to 3 months, not 1 to 3 years'],
+  ] as const) {
+    const v = one(claim);
+    assert.equal(v.verdict, 'contradicted', `${claim}: ${v.reason}`);
+    assert.equal(v.certainty, 'clear', `${claim}: ${v.reason}`);
+    assert.equal(v.reason, said);
+  }
+  for (const claim of ['Please give us at least 4 to 6 weeks notice if you can.', 'The temporary 100% rating may continue for 1 to 3 months depending on your unique case.']) {
+    assert.equal(one(claim).verdict, 'supported', claim);
+  }
+});
+
+test('a common word that stands in a longer name is a name against another name', () => {
+  const v = one('A judge considers the evidence of your intent and decides if you are a resident of Maine State.');
+  assert.equal(v.verdict, 'contradicted', v.reason);
+  assert.match(v.reason ?? '', /New York, not Maine/);
+  assert.equal(one('A judge considers the evidence of your intent and decides if you are a resident of New York State.').verdict, 'supported');
+  // a capitalised ordinary word against another is a label or a paraphrase as often as a name
+  assert.notEqual(one('You can also visit our Customer Center to renew the permit in person.').verdict, 'contradicted');
+});
