@@ -150,11 +150,14 @@ export function analyzeContradiction(
     // (Asked of every kind, this also let through names and opposites that such units had hidden:
     // eval-V, 3 more correct sentences contradicted in the read part.)
     const closely = (x: TokenAlignment): boolean => c.atoms.length > 0 || sourceCoverage(x) >= c.sourceShare / 2;
-    // across the sentences of a window, as for a clear support (statesWhole), the claim's words
-    // must follow in order: words gathered from anywhere in it state nothing together ("Your loan
-    // holder cannot take you to court" against a window that has "the court" first, then "your
-    // loan holder will not take any further action")
-    const followed = (x: { a: TokenAlignment; sentence: boolean }): boolean => x.sentence || x.a.claim.every((atom, i) => !isContent(atom) || inOrder(x.a, i));
+    // a window agrees with a sentence that restates all of the claim but its polarity only where
+    // the claim's words follow in order across it (as for a clear support, statesWhole): words
+    // gathered from anywhere in it ("… approved by the court. … your loan holder will not take
+    // any further action") do not say "Your loan holder cannot take you to court". Other kinds
+    // keep any window's agreement: another name or value nearby may mean another case (eval-AI:
+    // asked of every kind, correct RHDH answers and doc2dial turns came back contradicted)
+    const followed = (x: { a: TokenAlignment; sentence: boolean }): boolean =>
+      x.sentence || c.kind !== 'negation' || !c.tight || c.restated < 1 - 1e-9 || x.a.claim.every((atom, i) => !isContent(atom) || inOrder(x.a, i));
     const agreeing = aligned.find((x) => !x.f && x.cov >= c.restated - 1e-9 && c.atoms.every((i) => inOrder(x.a, i)) && closely(x.a) && followed(x));
     if (!agreeing) out.contradiction = c;
     // sources disagree only where the other sentence restates all of the claim and differs in a
