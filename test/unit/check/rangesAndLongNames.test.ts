@@ -2,7 +2,7 @@
  * A range is one value: "4 to 6 minutes" for "4 to 6 weeks" changes the unit of both bounds in one
  * edit, and the reason names both ranges as written. A name of several words is a name though one
  * of its words is common ("Maine State" / "New York State"); a common capitalised word alone is
- * still left to support.
+ * still left to support. The number after a labelled code ("Form 1330 - 2") is the label's.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,6 +12,8 @@ const one = firstVerdictOver([
   passage('rn-notice', 'Please give us at least 4 to 6 weeks notice if you can.'),
   passage('rn-rating', 'The temporary 100% rating may continue for 1 to 3 months depending on your unique case.'),
   passage('rn-resident', 'A judge considers the evidence of your intent and decides if you are a resident of New York State.'),
+  passage('rn-form', 'You ll need to fill out an Application for Identification Card / DEERS Enrollment DD Form 1172 - 2.'),
+  passage('rn-caregiver', 'To apply , fill out an Application for the Program of Comprehensive Assistance for Family Caregivers VA Form 10 - 10CG.'),
   passage('rn-visit', 'You can also visit our Service Center to renew the permit in person.'),
   ...releaseNotes(),
 ]);
@@ -29,6 +31,13 @@ test('a range with another unit is one clear edit, named as written', () => {
   for (const claim of ['Please give us at least 4 to 6 weeks notice if you can.', 'The temporary 100% rating may continue for 1 to 3 months depending on your unique case.']) {
     assert.equal(one(claim).verdict, 'supported', claim);
   }
+});
+
+test('the number after a labelled code is part of the label, never a range bound', () => {
+  // "1330 - 2" is a form's code, not a range to set against "10 - 10" of another form
+  const v = one('You ll need to fill out an Application for Identification Card / DEERS Enrollment DD Form 1330 - 2.');
+  assert.equal(v.verdict, 'unsupported', v.reason);
+  assert.match(v.reason ?? '', /'1172' where this says '1330'/);
 });
 
 test('a common word that stands in a longer name is a name against another name', () => {

@@ -22,6 +22,8 @@ function wordBefore(text: string, at: number): string {
 /** Whether a value is a label or a list marker rather than a quantity. */
 export function isLabel(p: Profile, v: Value): boolean {
   if (LABELS.has(wordBefore(p.text, v.start))) return true;
+  // the rest of a labelled code after a hyphen ("the 2 of "Form 1330 - 2")
+  if (p.values.some((o) => o.end <= v.start && /^\s*[-–]\s*$/.test(p.text.slice(o.end, v.start)) && LABELS.has(wordBefore(p.text, o.start)))) return true;
   // "1." or "(2)" opening the text, a list marker
   return /^\s*\(?$/.test(p.text.slice(0, v.start)) && /^[.)]/.test(p.text.slice(v.end));
 }
