@@ -43,7 +43,7 @@ export class PostingCache {
   private xBytes = 0;
   /**
    * Arrays of dropped xs, of a whole chunk's length, kept for new xs (at most a quarter of the
-   * budget, what a trim frees): when the xs of a query mix do not fit, lists lose and gain xs
+   * budget, what a trim frees; counted in it): when the xs of a query mix do not fit, lists lose and gain xs
    * all the time, and new arrays each time made the garbage collector run again and again (on
    * the 1M benchmark store with a 64 MB budget: 55 full collections in 600 queries, p95 ×5).
    */
@@ -53,9 +53,14 @@ export class PostingCache {
     private xBudget = 0,
   ) {}
 
-  /** Bytes the cached lists' xs hold. */
+  /** Bytes the cached lists' xs hold, and the spare arrays kept for new ones. */
   get xHeld(): number {
-    return this.xBytes;
+    return this.xBytes + this.xSpare;
+  }
+
+  /** Bytes of the spare arrays (in xHeld). */
+  get xSpare(): number {
+    return this.spare.length * XS_CHUNK * 8;
   }
 
   /** The xs' budget in bytes; a smaller one drops xs at once. */
@@ -124,7 +129,9 @@ export class PostingCache {
 
   /** Drops the xs of the lists that used them least recently when they hold more than their budget (not those of `growing`). */
   private trimX(growing: PostingList | undefined): void {
-    if (this.xBytes <= this.xBudget) return;
+    // the spare arrays count: the xs and the spares together stay within the budget
+    if (this.xBytes + this.xSpare <= this.xBudget) return;
+    while (this.xSpare > this.xBudget / 4) this.spare.pop();
     // sorted here, seldom (a trim frees a quarter of the budget), not kept in order on every use
     for (const l of [...this.xLists].sort((a, b) => a.xUsed - b.xUsed)) {
       if (this.xBytes <= this.xBudget * 0.75) break;
@@ -137,7 +144,7 @@ export class PostingCache {
   private dropXs(l: PostingList): void {
     this.xBytes -= l.xHeld;
     this.xLists.delete(l);
-    for (const a of l.dropX()) if (a?.length === XS_CHUNK && this.spare.length * XS_CHUNK * 8 < this.xBudget / 4) this.spare.push(a);
+    for (const a of l.dropX()) if (a?.length === XS_CHUNK && this.xSpare + XS_CHUNK * 8 <= this.xBudget / 4) this.spare.push(a);
   }
 
   /** Drops the oldest lists when the cache holds more than its budget. */
