@@ -1,7 +1,8 @@
 /**
  * What the store probes share (searchProbe.ts, searchCpu.ts): a saved store's folder, the
  * checkout whose index opens it (`--src`), the number of timed passes and of queries, the
- * posting cache's budget (`--cache-mb`, default the product's 512 MB), and the opening of the
+ * posting cache's budget (`--cache-mb`, default the product's 512 MB) and its budget for the
+ * lists' cached xs (`--xs-mb`), and the opening of the
  * store with that checkout's code.
  */
 import path from 'node:path';
@@ -29,6 +30,8 @@ export const pct = (xs: number[], p: number): number => {
 export interface PostingCacheLike {
   readonly held: number;
   limit?: number;
+  /** The budget of the lists' cached xs (absent in versions without them). */
+  xLimit?: number;
 }
 
 /**
@@ -40,6 +43,11 @@ export async function openStore<I>(): Promise<{ queries: string[]; index: I; ope
   const api = (await import(path.join(src, 'core/index/index.ts'))) as { loadPassageIndex(s: unknown, o: unknown, l: unknown): Promise<{ index: I } | undefined> };
   const fsStorage = (await import(path.join(src, 'node/fsStorage.ts'))) as { createFsStorage(d: string): unknown };
   const { postingCache: cache } = (await import(path.join(src, 'core/index/postingCache.ts'))) as { postingCache: PostingCacheLike };
+  const xsMB = opt('--xs-mb');
+  if (xsMB !== undefined) {
+    if (!('xLimit' in cache)) throw new Error(`--xs-mb: the posting cache of ${src} keeps no xs`);
+    cache.xLimit = Number(xsMB) * 2 ** 20;
+  }
   const cacheMB = opt('--cache-mb');
   if (cacheMB !== undefined) {
     if (!('limit' in cache)) throw new Error(`--cache-mb: the posting cache of ${src} has no settable budget`);

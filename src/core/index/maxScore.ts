@@ -93,13 +93,17 @@ interface Lane {
   ub: number;
 }
 
-/** Cursors of the plan's terms present in `seg` (query order), counted into `counters.total`. */
-export function openLanes(seg: Segment, plan: QueryPlan, counters: ScanCounters): Lane[] {
+/**
+ * Cursors of the plan's terms present in `seg` (query order), counted into `counters.total`;
+ * `withX`: scoring cursors, reading the lists' cached xs for the plan's norms.
+ */
+export function openLanes(seg: Segment, plan: QueryPlan, counters: ScanCounters, withX = false): Lane[] {
   const lanes: Lane[] = [];
   plan.terms.forEach((t, pos) => {
     const i = seg.lookup(t);
     if (i < 0) return;
     const c = seg.cursor(i);
+    if (withX) c.withX(plan.norms, seg.lens);
     counters.total += c.df;
     counters.blocks = (counters.blocks ?? 0) + c.list.blocks;
     const W = plan.W[pos]!;
@@ -120,13 +124,15 @@ let scratch: { acc: Float64Array; hit: Uint8Array; bits: Int32Array; cand: Int32
  * the strong terms are accumulated term by term, which gives the candidates, and the weak terms
  * (whose bounds together cannot lift a document to the threshold) are added only to the
  * candidates that can still make it, strongest first, the candidates thinning out as they go.
+ * Each posting's x comes from its list's cache (PostingList.chunkX, kept for the plan's norms),
+ * computed the first time a query scores the posting.
  */
 export function scoreSegment(seg: Segment, ord: number, plan: QueryPlan, heap: TopHeap, accept: Accept | undefined, counters: ScanCounters): void {
-  const lanes = openLanes(seg, plan, counters);
+  const lanes = openLanes(seg, plan, counters, true);
   const m = lanes.length;
   if (m === 0) return;
   const { norms, k1 } = plan;
-  const { lens, live, pathOf } = seg;
+  const { live, pathOf } = seg;
   const { acc, hit, bits, cand } = (scratch ??= { acc: new Float64Array(WINDOW), hit: new Uint8Array(WINDOW), bits: new Int32Array(WINDOW / 32), cand: new Int32Array(WINDOW) });
   const wub = new Float64Array(m);
   const order = Array.from({ length: m }, (_, i) => i);
@@ -153,7 +159,7 @@ export function scoreSegment(seg: Segment, ord: number, plan: QueryPlan, heap: T
     for (let k = e; k < m; k++) {
       const l = byBound[k]!;
       l.c.advance(start, true);
-      l.c.accumulate(end, l.W, k1, norms, lens, start, acc, bits);
+      l.c.accumulate(end, l.W, k1, start, acc, bits);
     }
     // candidates: documents the strong terms found (the set bits, in order) that the weak ones
     // could still lift; `hit` marks the candidates from here on
@@ -185,16 +191,9 @@ export function scoreSegment(seg: Segment, ord: number, plan: QueryPlan, heap: T
       c.advance(start, true);
       if (c.countBelow(end) > 8 * nc) {
         // few candidates in a dense list: look each one up
-        for (let i = 0; i < nc; i++) {
-          const j = cand[i]!;
-          c.advance(start + j, true);
-          if (c.doc === start + j) {
-            c.scored++;
-            acc[j]! += part(l.W, xOf(c, lens, norms, start + j), k1);
-          }
-        }
+        c.addFound(cand, nc, start, l.W, k1, acc);
         c.advance(end, true);
-      } else c.addMasked(end, l.W, k1, norms, lens, start, acc, hit);
+      } else c.addMasked(end, l.W, k1, start, acc, hit);
     }
     for (let i = 0; i < nc; i++) {
       const j = cand[i]!;

@@ -3,9 +3,19 @@
  * in bytes): the common words of a workspace come back in most queries, and reading and
  * decoding a list costs more than scoring it. Lists are immutable, so nothing here goes stale.
  * A list grows as its cursors decode blocks (postingList.ts); it tells the cache, which counts
- * what its lists hold now, not what they held when they came in.
+ * what its lists hold now, not what they held when they came in. The lists' cached xs (each
+ * posting's BM25F x for the norms of the moment, PostingList.chunkX) have a budget of their own:
+ * the lists whose xs were used least recently lose them first, and keep their postings. (The xs
+ * depend on the corpus statistics; a list clears its own when they change, see xUse.)
  */
-import type { PostingList } from './postingList';
+import { BLOCK } from './postingCodec';
+import { CHUNK_SHIFT, type PostingList } from './postingList';
+
+/** Postings of a whole chunk of a list's decoded storage (the length of most xs arrays). */
+const XS_CHUNK = (1 << CHUNK_SHIFT) * BLOCK;
+
+/** Bytes of the lists' cached xs (see PostingList.chunkX), beside the lists' own budget. */
+export const XS_BUDGET = 320 * 1024 * 1024;
 
 /** A cached list, where it belongs, and when it last moved to the young end of the order. */
 interface Entry {
@@ -28,7 +38,40 @@ export class PostingCache {
   private readonly order = new Set<Entry>();
   private clock = 0;
   private bytes = 0;
-  constructor(private budget: number) {}
+  /** Lists holding xs (their xUsed tells which were used least recently), and the bytes their xs hold. */
+  private readonly xLists = new Set<PostingList>();
+  private xBytes = 0;
+  /**
+   * Arrays of dropped xs, of a whole chunk's length, kept for new xs (at most a quarter of the
+   * budget, what a trim frees; counted in it): when the xs of a query mix do not fit, lists lose and gain xs
+   * all the time, and new arrays each time made the garbage collector run again and again (on
+   * the 1M benchmark store with a 64 MB budget: 55 full collections in 600 queries, p95 ×5).
+   */
+  private readonly spare: Float64Array[] = [];
+  constructor(
+    private budget: number,
+    private xBudget = 0,
+  ) {}
+
+  /** Bytes the cached lists' xs hold, and the spare arrays kept for new ones. */
+  get xHeld(): number {
+    return this.xBytes + this.xSpare;
+  }
+
+  /** Bytes of the spare arrays (in xHeld). */
+  get xSpare(): number {
+    return this.spare.length * XS_CHUNK * 8;
+  }
+
+  /** The xs' budget in bytes; a smaller one drops xs at once. */
+  get xLimit(): number {
+    return this.xBudget;
+  }
+
+  set xLimit(bytes: number) {
+    this.xBudget = bytes;
+    this.trimX(undefined);
+  }
 
   /** Bytes the cached lists hold. */
   get held(): number {
@@ -71,7 +114,37 @@ export class PostingCache {
       this.bytes += grown;
       this.trim();
     };
+    list.onXGrow = (grown) => {
+      this.xBytes += grown;
+      this.xLists.add(list);
+      this.trimX(list);
+    };
+    list.xAlloc = (length) => {
+      if (length !== XS_CHUNK) return undefined;
+      const a = this.spare.pop();
+      return a?.fill(0);
+    };
     this.trim();
+  }
+
+  /** Drops the xs of the lists that used them least recently when they hold more than their budget (not those of `growing`). */
+  private trimX(growing: PostingList | undefined): void {
+    // the spare arrays count: the xs and the spares together stay within the budget
+    if (this.xBytes + this.xSpare <= this.xBudget) return;
+    while (this.xSpare > this.xBudget / 4) this.spare.pop();
+    // sorted here, seldom (a trim frees a quarter of the budget), not kept in order on every use
+    for (const l of [...this.xLists].sort((a, b) => a.xUsed - b.xUsed)) {
+      if (this.xBytes <= this.xBudget * 0.75) break;
+      if (l === growing) continue;
+      this.dropXs(l);
+    }
+  }
+
+  /** Drops the xs of `l`, keeping their arrays for others while the spares hold less than a quarter of the budget. */
+  private dropXs(l: PostingList): void {
+    this.xBytes -= l.xHeld;
+    this.xLists.delete(l);
+    for (const a of l.dropX()) if (a?.length === XS_CHUNK && this.xSpare + XS_CHUNK * 8 <= this.xBudget / 4) this.spare.push(a);
   }
 
   /** Drops the oldest lists when the cache holds more than its budget. */
@@ -89,7 +162,10 @@ export class PostingCache {
     this.order.delete(e);
     this.bySeg.get(e.uid)?.delete(e.i);
     e.list.onGrow = undefined;
+    e.list.onXGrow = undefined;
+    e.list.xAlloc = undefined;
     this.bytes -= e.list.bytesHeld;
+    if (this.xLists.has(e.list)) this.dropXs(e.list);
   }
 
   forget(uid: number): void {
@@ -103,5 +179,6 @@ export class PostingCache {
  * decoded so far). On the 1M benchmark store the lists of its 200 history queries hold 346 MB;
  * with 256 MB they did not fit, and each pass over the queries read, parsed and decoded 7% of
  * their blocks again (docs/performance.md). A small workspace never comes near the budget.
+ * Their xs (8 bytes per decoded posting) have XS_BUDGET more.
  */
-export const postingCache = new PostingCache(512 * 1024 * 1024);
+export const postingCache = new PostingCache(512 * 1024 * 1024, XS_BUDGET);

@@ -7,7 +7,7 @@
  * tell the scorer in which windows of documents a term can matter.
  */
 import { FIELD_COUNT as FIELDS } from './corpusStats';
-import { fieldPart as partOfField, type FieldNorms } from './impacts';
+import type { FieldNorms } from './impacts';
 import { BLOCK as BLOCK_SIZE } from './postingCodec';
 import { CHUNK_SHIFT as SHIFT, END as END_DOC, type PostingList } from './postingList';
 
@@ -19,18 +19,24 @@ const BLOCK = BLOCK_SIZE;
 const END = END_DOC;
 const CHUNK_SHIFT = SHIFT;
 const CHUNK_MASK = (1 << SHIFT) - 1;
-const fieldPart = partOfField;
 
 const NONE_DOCS = new Int32Array(0);
 const NONE_TF = new Uint8Array(0);
+const NONE_X = new Float64Array(0);
 
 export class PostingCursor {
   /** Current document (-1 before the first, END after the last). */
   doc = -1;
-  /** Counts of the term in title, headings and body of the current document. */
-  t0 = 0;
-  t1 = 0;
-  t2 = 0;
+  /** Counts of the term in title, headings and body of the current document (read when asked). */
+  get t0(): number {
+    return this.tf[this.k * FIELD_COUNT]!;
+  }
+  get t1(): number {
+    return this.tf[this.k * FIELD_COUNT + 1]!;
+  }
+  get t2(): number {
+    return this.tf[this.k * FIELD_COUNT + 2]!;
+  }
   /** Postings whose score part was computed (for the share-of-postings figure). */
   scored = 0;
   /** Blocks decoded (for the benchmark's figures). */
@@ -50,6 +56,14 @@ export class PostingCursor {
   /** Bounds of x per block for this cursor's norms (from the list), and the first block a window may overlap. */
   private bounds: Float64Array | undefined;
   private wb = 0;
+  /**
+   * For a scoring cursor (withX): the norms and field lengths its xs are for, the list's xs of
+   * the block entered (PostingList.xChunk) and the list's epoch they belong to.
+   */
+  private xs: Float64Array = NONE_X;
+  private xNorms: FieldNorms | undefined;
+  private xLens: readonly Uint32Array[] | undefined;
+  private xEpoch = -1;
 
   constructor(readonly list: PostingList) {
     this.df = list.df;
@@ -57,6 +71,43 @@ export class PostingCursor {
 
   termBound(n: FieldNorms): number {
     return this.list.termBound(n);
+  }
+
+  /**
+   * Makes this a scoring cursor for norms `n` and the segment's field lengths `lens`: each block
+   * it enters comes with its postings' xs (the list's cache), which accumulate, addMasked,
+   * addFound and x read instead of computing them. Call before the cursor enters a block.
+   */
+  withX(n: FieldNorms, lens: readonly Uint32Array[]): this {
+    this.xNorms = n;
+    this.xLens = lens;
+    this.xEpoch = this.list.xUse(n, lens);
+    return this;
+  }
+
+  /** BM25F's x of the current posting (a scoring cursor on a decoded block only). */
+  x(): number {
+    const x = this.xs[this.k]!;
+    return x !== 0 ? x : this.xAt(this.k, this.doc);
+  }
+
+  /**
+   * Computes the x of posting `k` (document `d`) of the block entered, as fieldPart sums it, and
+   * keeps it in the list's xs.
+   */
+  private xAt(k: number, d: number): number {
+    const n = this.xNorms!;
+    const lens = this.xLens!;
+    const o = k * FIELD_COUNT;
+    const t0 = this.tf[o]!;
+    const t1 = this.tf[o + 1]!;
+    const t2 = this.tf[o + 2]!;
+    let x = 0;
+    if (t0) x += (n.boosts[0]! * t0) / (n.c0[0]! + n.c1[0]! * lens[0]![d]!);
+    if (t1) x += (n.boosts[1]! * t1) / (n.c0[1]! + n.c1[1]! * lens[1]![d]!);
+    if (t2) x += (n.boosts[2]! * t2) / (n.c0[2]! + n.c1[2]! * lens[2]![d]!);
+    this.xs[k] = x;
+    return x;
   }
 
   /** Enters block `b` (decoded if it was not) without standing on a posting. */
@@ -75,6 +126,11 @@ export class PostingCursor {
     this.k = (s & CHUNK_MASK) * BLOCK;
     this.bn = this.k + list.blockSize(b);
     this.pending = false;
+    if (this.xNorms !== undefined) {
+      // another cursor may have moved the list to other norms (not within one search)
+      if (list.xEpoch !== this.xEpoch) this.xEpoch = list.xUse(this.xNorms, this.xLens!);
+      this.xs = list.xChunk(b);
+    }
   }
 
   /** Enters block `b` and stands on its first posting. */
@@ -87,10 +143,6 @@ export class PostingCursor {
   private at(k: number): void {
     this.k = k;
     this.doc = this.docs[k]!;
-    const o = k * FIELD_COUNT;
-    this.t0 = this.tf[o]!;
-    this.t1 = this.tf[o + 1]!;
-    this.t2 = this.tf[o + 2]!;
   }
 
   /** After the last posting of the decoded block: on the next block's first document, undecoded. */
@@ -224,12 +276,18 @@ export class PostingCursor {
     return best;
   }
 
+  /** Throws unless withX made this a scoring cursor (its walks read the list's xs). */
+  private scoring(): void {
+    if (this.xNorms === undefined) throw new Error('a scoring walk on a cursor without xs (withX)');
+  }
+
   /**
    * Like accumulate, but only for documents marked in `mask` (the candidates still in the
    * running): a linear walk over the postings below `end`, cheaper than looking each candidate
    * up when the list is dense. The cursor is left on the first posting at or after `end`.
    */
-  addMasked(end: number, W: number, k1: number, n: FieldNorms, lens: readonly Uint32Array[], base: number, acc: Float64Array, mask: Uint8Array): void {
+  addMasked(end: number, W: number, k1: number, base: number, acc: Float64Array, mask: Uint8Array): void {
+    this.scoring();
     if (this.b < 0 || this.pending) {
       if (this.doc >= end) return;
       this.enter(this.b + 1);
@@ -237,18 +295,15 @@ export class PostingCursor {
     for (;;) {
       // the block's chunk (the next block may sit in another one)
       const docs = this.docs;
-      const tf = this.tf;
+      const xs = this.xs;
       let k = this.k;
       const bn = this.bn;
       for (; k < bn; k++) {
         const d = docs[k]!;
         if (d >= end) break;
         if (mask[d - base] === 0) continue;
-        const o = k * 3;
-        let x = 0;
-        if (tf[o]) x += fieldPart(n, 0, tf[o]!, lens[0]![d]!);
-        if (tf[o + 1]) x += fieldPart(n, 1, tf[o + 1]!, lens[1]![d]!);
-        if (tf[o + 2]) x += fieldPart(n, 2, tf[o + 2]!, lens[2]![d]!);
+        let x = xs[k]!;
+        if (x === 0) x = this.xAt(k, d);
         acc[d - base]! += (W * x) / (k1 + x);
         this.scored++;
       }
@@ -260,47 +315,63 @@ export class PostingCursor {
   }
 
   /**
-   * For every posting from the current one up to document `end` (exclusive): its part of the
-   * score, W × x / (k1 + x) with x as fieldPart computes it, added to `acc[doc − base]`, with
-   * bit `doc − base` of `hit` set (32 documents a word, so the scorer finds the documents hit,
-   * in order, without looking at every slot of the window). The cursor is left on the first posting at or after `end`. (The scorers'
-   * inner loop, in one place.)
+   * For each of the documents `base + cand[i]` (i < n, ascending) that the list holds, its part
+   * of the score added to `acc[cand[i]]`: the scorer's look-ups of a few candidates in a dense
+   * list, a scan forward inside the block entered and a jump (advance) only past its end.
    */
-  accumulate(end: number, W: number, k1: number, n: FieldNorms, lens: readonly Uint32Array[], base: number, acc: Float64Array, hit: Int32Array): void {
+  addFound(cand: Int32Array, n: number, base: number, W: number, k1: number, acc: Float64Array): void {
+    this.scoring();
+    for (let i = 0; i < n; i++) {
+      const j = cand[i]!;
+      const target = base + j;
+      if (this.doc >= target) {
+        if (this.doc !== target) continue;
+        if (this.pending) this.enter(this.b + 1);
+      } else if (!this.pending && this.b >= 0 && target <= this.list.blockLast[this.b]!) {
+        // in the block entered: the first posting at or after target is in it
+        const docs = this.docs;
+        let k = this.k + 1;
+        while (docs[k]! < target) k++;
+        this.k = k;
+        this.doc = docs[k]!;
+        if (this.doc !== target) continue;
+      } else {
+        this.advance(target, true);
+        if (this.doc !== target) continue;
+      }
+      this.scored++;
+      let x = this.xs[this.k]!;
+      if (x === 0) x = this.xAt(this.k, target);
+      acc[j]! += (W * x) / (k1 + x);
+    }
+  }
+
+  /**
+   * For every posting from the current one up to document `end` (exclusive): its part of the
+   * score, W × x / (k1 + x) with x the list's cached x (see withX; fieldPart's sum, computed
+   * and kept the first time), added to
+   * `acc[doc − base]`, with bit `doc − base` of `hit` set (32 documents a word, so the scorer
+   * finds the documents hit, in order, without looking at every slot of the window). The cursor
+   * is left on the first posting at or after `end`. (The scorers' inner loop, in one place.)
+   */
+  accumulate(end: number, W: number, k1: number, base: number, acc: Float64Array, hit: Int32Array): void {
+    this.scoring();
     if (this.b < 0 || this.pending) {
       if (this.doc >= end) return;
       this.enter(this.b + 1);
     }
-    const B0 = n.boosts[0]!;
-    const B1 = n.boosts[1]!;
-    const B2 = n.boosts[2]!;
-    const a0 = n.c0[0]!;
-    const a1 = n.c0[1]!;
-    const a2 = n.c0[2]!;
-    const m0 = n.c1[0]!;
-    const m1 = n.c1[1]!;
-    const m2 = n.c1[2]!;
-    const l0 = lens[0]!;
-    const l1 = lens[1]!;
-    const l2 = lens[2]!;
     for (;;) {
       // the block's chunk (the next block may sit in another one)
       const docs = this.docs;
-      const tf = this.tf;
+      const xs = this.xs;
       let k = this.k;
       const k0 = k;
       const bn = this.bn;
       for (; k < bn; k++) {
         const d = docs[k]!;
         if (d >= end) break;
-        const o = k * 3;
-        const t0 = tf[o]!;
-        const t1 = tf[o + 1]!;
-        const t2 = tf[o + 2]!;
-        let x = 0;
-        if (t0) x += (B0 * t0) / (a0 + m0 * l0[d]!);
-        if (t1) x += (B1 * t1) / (a1 + m1 * l1[d]!);
-        if (t2) x += (B2 * t2) / (a2 + m2 * l2[d]!);
+        let x = xs[k]!;
+        if (x === 0) x = this.xAt(k, d);
         const j = d - base;
         acc[j]! += (W * x) / (k1 + x);
         hit[j >> 5]! |= 1 << (j & 31);

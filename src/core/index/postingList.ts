@@ -78,6 +78,9 @@ interface Head {
   dataStart: number;
 }
 
+/** Counts the uses of lists' xs (PostingList.xUsed: the cache drops the xs used least recently first). */
+let xClock = 0;
+
 /** Position after the last varint read by readVarint (single-threaded scratch). */
 let varintEnd = 0;
 
@@ -253,11 +256,82 @@ export class PostingList {
     this.slots = s + 1;
   }
 
-  /** Memory the list holds now: its bytes, skip data and bounds, and the chunks decoded so far. */
+  /** Memory the list holds now: its bytes, skip data and bounds, and the chunks decoded so far (not the xs: xHeld). */
   get bytesHeld(): number {
     let held = this.bytes.byteLength + this.blocks * 29 + this.blockPairs.byteLength + 64;
     for (const d of this.chunkDocs) held += d.length * (4 + FIELD_COUNT);
     return held;
+  }
+
+
+  /**
+   * BM25F's x of decoded postings (Σ over fields of boost × count / (c0 + c1 × length), the
+   * expression and order of fieldPart and the scorers), by chunk beside chunkDocs, for the norms
+   * and field lengths of xUse; 0 where not computed yet (a posting's x is above 0 unless every
+   * field it is in has boost 0, and such an x is only computed again). A scoring cursor computes
+   * a posting's x the first time it scores it and reads it from then on: one number per posting
+   * instead of three counts, three field lengths by document and three divisions. All are
+   * cleared (xEpoch moves on) when the norms change, that is when the corpus statistics do
+   * (edits, deletes), so a query never reads an x of other norms. Counted apart (xHeld,
+   * onXGrow): the cache gives the xs a budget of their own and drops them (dropX) before the lists.
+   */
+  readonly chunkX: Array<Float64Array | undefined> = [];
+  private xNorms: FieldNorms | undefined;
+  private xLens: readonly Uint32Array[] | undefined;
+  /** Moves on each time the cached xs are cleared or dropped (other norms or lengths, or dropX). */
+  xEpoch = 0;
+  /** When a scoring cursor last started to use the xs (xUse; a process-wide count). */
+  xUsed = 0;
+  /** Told how many bytes the xs grew by. */
+  onXGrow: ((bytes: number) => void) | undefined;
+  /** Where new xs come from: an array of that many zeros the cache had left, or undefined (a new one). */
+  xAlloc: ((length: number) => Float64Array | undefined) | undefined;
+
+  /** Memory the cached xs hold. */
+  get xHeld(): number {
+    let held = 0;
+    for (const x of this.chunkX) if (x) held += x.byteLength;
+    return held;
+  }
+
+  /**
+   * Drops every cached x (the cache's budget for them is spent; cursors reading them compute them
+   * again) and returns their arrays, which the list no longer uses.
+   */
+  dropX(): Array<Float64Array | undefined> {
+    const dropped = this.chunkX.splice(0);
+    this.xNorms = undefined;
+    this.xLens = undefined;
+    this.xEpoch++;
+    return dropped;
+  }
+
+  /**
+   * Makes the cached xs those of norms `n` and field lengths `lens` (the segment's), clearing
+   * them when they were computed with others; returns the epoch the caller's xs belong to.
+   */
+  xUse(n: FieldNorms, lens: readonly Uint32Array[]): number {
+    this.xUsed = ++xClock;
+    const was = this.xNorms;
+    if (was && this.xLens === lens && sameNorms(was, n)) return this.xEpoch;
+    this.xNorms = n;
+    this.xLens = lens;
+    for (const x of this.chunkX) x?.fill(0);
+    return ++this.xEpoch;
+  }
+
+  /** The xs of the chunk holding block `b` (decoded already), allocated (all 0) the first time. */
+  xChunk(b: number): Float64Array {
+    const c = this.slot[b]! >> CHUNK_SHIFT;
+    let xs = this.chunkX[c];
+    if (xs === undefined) {
+      const length = this.chunkDocs[c]!.length;
+      xs = this.xAlloc?.(length) ?? new Float64Array(length);
+      while (this.chunkX.length < c) this.chunkX.push(undefined);
+      this.chunkX[c] = xs;
+      this.onXGrow?.(xs.byteLength);
+    }
+    return xs;
   }
 
   /** The highest count of the term in field `f` over the list (the first frontier pair's). */

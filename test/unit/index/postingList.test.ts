@@ -68,7 +68,7 @@ test('the scorers\' walks (accumulate) read blocks across chunks as one list', (
   for (let b = 1; b < list.blocks; b += 2) list.ensure(b);
   const acc = new Float64Array(100_000);
   const hit = new Int32Array(100_000 / 32 + 1);
-  new PostingCursor(list).accumulate(100_000, 2, 1.2, nm, lens, 0, acc, hit);
+  new PostingCursor(list).withX(nm, lens).accumulate(100_000, 2, 1.2, 0, acc, hit);
   for (let i = 0; i < n; i++) {
     const d = docs[i]!;
     let x = 0;
@@ -110,4 +110,96 @@ test('the posting cache counts what its lists hold as they decode, and evicts on
   // a smaller budget evicts at once
   cache.limit = undecoded;
   assert.ok(cache.held <= undecoded, `${cache.held} held under a budget of ${undecoded}`);
+});
+
+/** x of posting `i` of a list made by makeList, for norms `nm` (fieldPart's sum, written out). */
+function xOfPosting(i: number, docs: number[], tf: Uint8Array, lens: Uint32Array[], nm: FieldNorms): number {
+  let x = 0;
+  for (let f = 0; f < FIELD_COUNT; f++) {
+    const c = tf[i * FIELD_COUNT + f]!;
+    if (c) x += (nm.boosts[f]! * c) / (nm.c0[f]! + nm.c1[f]! * lens[f]![docs[i]!]!);
+  }
+  return x;
+}
+
+/** What a scoring cursor's walk over the whole list adds per document (W 2, k1 1.2). */
+function walk(list: PostingList, nm: FieldNorms, lens: Uint32Array[], maxDoc: number): Float64Array {
+  const acc = new Float64Array(maxDoc);
+  new PostingCursor(list).withX(nm, lens).accumulate(maxDoc, 2, 1.2, 0, acc, new Int32Array((maxDoc >> 5) + 1));
+  return acc;
+}
+
+test('a list\'s cached xs are read again for the same norms and cleared when the norms (the corpus statistics) change', () => {
+  const n = 20 * BLOCK + 5;
+  const { list, docs, tf, lens } = makeList(n, 60_000, 5);
+  const expect = (nm: FieldNorms, acc: Float64Array, what: string, ls = lens): void => {
+    for (let i = 0; i < n; i++) {
+      const x = xOfPosting(i, docs, tf, ls, nm);
+      assert.equal(acc[docs[i]!], (2 * x) / (1.2 + x), `${what}: posting ${i}`);
+    }
+  };
+  expect(norms(0.75), walk(list, norms(0.75), lens, 60_000), 'first walk');
+  assert.ok(list.xHeld >= n * 8, `xs kept: ${list.xHeld} bytes`);
+  const epoch = list.xEpoch;
+  expect(norms(0.75), walk(list, norms(0.75), lens, 60_000), 'equal norms, another object');
+  assert.equal(list.xEpoch, epoch, 'equal norms keep the xs');
+  expect(norms(0.4), walk(list, norms(0.4), lens, 60_000), 'other norms');
+  assert.notEqual(list.xEpoch, epoch);
+  // other field lengths (another segment's, in principle) clear them too
+  const longer = lens.map((l) => l.map((v) => v + 7));
+  expect(norms(0.4), walk(list, norms(0.4), longer, 60_000), 'other lengths', longer);
+});
+
+test('a scoring cursor whose list moved to other norms under it computes its own xs again', () => {
+  const n = 12 * BLOCK;
+  const { list, docs, tf, lens } = makeList(n, 40_000, 9);
+  const a = new PostingCursor(list).withX(norms(0.75), lens);
+  a.advance(docs[3 * BLOCK + 1]!);
+  assert.equal(a.x(), xOfPosting(3 * BLOCK + 1, docs, tf, lens, norms(0.75)));
+  // another query (other statistics) walks the whole list
+  walk(list, norms(0.3), lens, 40_000);
+  a.advance(docs[9 * BLOCK + 2]!);
+  assert.equal(a.x(), xOfPosting(9 * BLOCK + 2, docs, tf, lens, norms(0.75)), 'the cursor entered a new block: its own norms');
+  // the look-ups of candidates (addFound) read the same xs
+  const cand = Int32Array.from([docs[10 * BLOCK]!, docs[10 * BLOCK]! + 1, docs[11 * BLOCK + 7]!].map((d) => d - docs[10 * BLOCK]!));
+  const acc = new Float64Array(40_000);
+  a.addFound(cand, cand.length, docs[10 * BLOCK]!, 2, 1.2, acc);
+  for (const i of [10 * BLOCK, 11 * BLOCK + 7]) {
+    const x = xOfPosting(i, docs, tf, lens, norms(0.75));
+    assert.equal(acc[docs[i]! - docs[10 * BLOCK]!], (2 * x) / (1.2 + x), `posting ${i}`);
+  }
+  assert.equal(a.scored, 2, 'a candidate the list does not hold adds nothing');
+});
+
+test('the cache keeps the xs within their own budget, least recently used dropped first, and they read back right', () => {
+  const made = [1, 2, 3, 4].map((s) => makeList(48 * BLOCK, 100_000, 20 + s));
+  const chunkBytes = 16 * BLOCK * 8;
+  // room for the xs of about two lists (three chunks each)
+  const cache = new PostingCache(2 ** 30, 7 * chunkBytes);
+  made.forEach((m, i) => cache.put(1, i, m.list));
+  const nm = norms(0.75);
+  for (const m of made) {
+    walk(m.list, nm, m.lens, 100_000);
+    assert.equal(cache.xHeld - cache.xSpare, made.reduce((s, o) => s + o.list.xHeld, 0), 'counted as they grow');
+    assert.ok(cache.xHeld <= 7 * chunkBytes, `${cache.xHeld} bytes of xs and spares`);
+  }
+  assert.equal(made[0]!.list.xHeld, 0, 'the list whose xs were used first lost them');
+  assert.ok(made[3]!.list.xHeld > 0, 'the last one used kept them');
+  assert.ok(made[0]!.list.bytesHeld > 48 * BLOCK * (4 + FIELD_COUNT), 'and kept its decoded postings');
+  // a list whose xs went computes them again, in arrays other lists gave back
+  for (const m of [made[0]!, made[1]!]) {
+    const acc = walk(m.list, norms(0.5), m.lens, 100_000);
+    for (let i = 0; i < m.docs.length; i += 37) {
+      const x = xOfPosting(i, m.docs, m.tf, m.lens, norms(0.5));
+      assert.equal(acc[m.docs[i]!], (2 * x) / (1.2 + x), `posting ${i}`);
+    }
+  }
+  assert.equal(cache.xHeld - cache.xSpare, made.reduce((s, o) => s + o.list.xHeld, 0));
+  assert.ok(cache.xHeld <= 7 * chunkBytes, `${cache.xHeld} bytes of xs and spares`);
+  // a smaller budget drops xs at once; a list the cache drops takes its xs with it
+  cache.xLimit = 2 * chunkBytes;
+  assert.ok(cache.xHeld <= 2 * chunkBytes, `${cache.xHeld} bytes of xs under a budget of ${2 * chunkBytes}`);
+  cache.limit = 0;
+  assert.equal(made.reduce((s, o) => s + o.list.xHeld, 0), 0);
+  assert.ok(cache.xHeld <= chunkBytes / 2, `only spares left: ${cache.xHeld} bytes`);
 });

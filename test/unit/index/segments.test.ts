@@ -33,6 +33,25 @@ test('many segments, one buffer and exhaustive scoring rank alike (ids, order, s
   for (const w of VOCABULARY) assert.deepEqual(ranked(segmented.search(w, { k: 8 })), ranked(buffered.search(w, { k: 8 })), w);
 });
 
+test('when new passages change the corpus statistics, the segments score with the new ones, not the xs their lists kept', async () => {
+  const index = createPassageIndex({ flushPostings: 1500, batchSize: 25 });
+  await index.add(syntheticCorpus(60, 5));
+  const before = new Map(VOCABULARY.map((w) => [w, new Map(ranked(index.search(w, { k: 8 })) as Array<[string, number]>)]));
+  // long passages: the average lengths grow, so every length norm changes
+  const long = Array.from({ length: 40 }, (_, i) => passage(`added/file${i}.md`, 0, Array.from({ length: 400 }, (_, w) => VOCABULARY[(i * 7 + w) % VOCABULARY.length]!).join(' ')));
+  await index.add(long);
+  let moved = 0;
+  for (const w of VOCABULARY) {
+    const after = ranked(index.search(w, { k: 8 }));
+    assert.deepEqual(after, ranked(index.search(w, { k: 8, exhaustive: true })), w);
+    for (const [id, score] of after as Array<[string, number]>) {
+      const was = before.get(w)!.get(id);
+      if (was !== undefined && was !== score) moved++;
+    }
+  }
+  assert.ok(moved > 0, 'the statistics changed the scores of passages ranked before and after');
+});
+
 test('small commits merge by size tiers; merged away files go; a fully merged index scores like a fresh one', async () => {
   const storage = new MemoryStorage();
   const index = createPassageIndex({ mergePolicy: { factor: 3, floor: 10 } });
