@@ -32,8 +32,8 @@ export interface Profile {
   negated: string[];
   /** Adjacent content-term pairs "a b". */
   bigrams: Set<string>;
-  /** Where each term is first written, [start, end) in the profiled text. */
-  spans: Map<string, [number, number]>;
+  /** Where each term is first written, [start, end) in the profiled text (read from `occurrences`). */
+  spans: FirstSpans;
   /** Negation cues in order: where the cue is written and the term it negates ('' when none follows). */
   cues: NegationCue[];
   /** Function words with an opposite ("before", "all", "more"): stemmed, with where they are written. */
@@ -45,6 +45,19 @@ export interface Profile {
    * prepositions: see LOGIC_WORDS), lower case, in order: the alignment compares them in place.
    */
   logic: TermOccurrence[];
+}
+
+/**
+ * Where each term of a profile is first written: its first entry in `occurrences`, found when
+ * asked (two phrase tests ask, for a few claim terms), instead of a map and a pair per term built
+ * for every unit profiled.
+ */
+export class FirstSpans {
+  constructor(private readonly occurrences: readonly TermOccurrence[]) {}
+  get(term: string): [number, number] | undefined {
+    for (const o of this.occurrences) if (o.term === term) return [o.start, o.end];
+    return undefined;
+  }
 }
 
 /** One written occurrence of a term or word: [start, end) in the profiled text. */
@@ -82,7 +95,6 @@ export function profile(raw: string): Profile {
   const values: Value[] = [];
   let negations = 0;
   const negated: string[] = [];
-  const spans = new Map<string, [number, number]>();
   const cues: NegationCue[] = [];
   const polar = new Map<string, [number, number]>();
   const occurrences: TermOccurrence[] = [];
@@ -216,7 +228,6 @@ export function profile(raw: string): Profile {
     occurrences.push({ term, start: t.start, end: t.end });
     if (!surface.has(term)) {
       surface.set(term, raw);
-      spans.set(term, [t.start, t.end]);
     }
     // most tokens are written in lower case: no capital-letter tests for them
     const lower = raw === t.word;
@@ -277,5 +288,5 @@ export function profile(raw: string): Profile {
   }
   const bigrams = new Set<string>();
   for (let i = 1; i < terms.length; i++) bigrams.add(`${terms[i - 1]} ${terms[i]}`);
-  return { text, terms, surface, names, openers, values, negations, negated, bigrams, spans, cues, polar, occurrences, logic };
+  return { text, terms, surface, names, openers, values, negations, negated, bigrams, spans: new FirstSpans(occurrences), cues, polar, occurrences, logic };
 }
