@@ -2,6 +2,7 @@
  * The lexical profile of a piece of text that the checker compares: content terms (shared
  * analyzer), values (numbers, number words, months, weekdays), names, and negations.
  */
+import { BoundedCache } from '../boundedCache';
 import { NEGATIONS, stem, tokenize } from '../text/analyzer';
 import { defaultPrior } from './backgroundStats';
 import { clockTimes, hyphenedNumber, numberPhrase, numericValue, NUMBER, REFERENCE_BEFORE, scaleDigits, wordValue, type Value } from './numbers';
@@ -84,6 +85,11 @@ export interface NegationCue {
   end: number;
   term: string;
 }
+
+/** Claim profiles by text: `profile` reads the text alone, and a profile is never changed once made. */
+const claimProfiles = new BoundedCache<string, Profile>(256);
+/** The profile of a claim, shared by every look at that text while remembered (a second look, a check after an edit elsewhere). */
+export const claimProfile = (text: string): Profile => claimProfiles.getOrSet(text, profile);
 
 /** Profiles `text` (already cleaned of markdown). */
 export function profile(raw: string): Profile {
