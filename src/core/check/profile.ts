@@ -7,7 +7,7 @@ import { NEGATIONS, stem, tokenize } from '../text/analyzer';
 import { defaultPrior } from './backgroundStats';
 import { clockTimes, hyphenedNumber, numberPhrase, numericValue, NUMBER, REFERENCE_BEFORE, scaleDigits, wordValue, type Value } from './numbers';
 import { imperativeAt, isProperNoun } from './properNouns';
-import { ANSWER_AFTER, ANSWER_BEFORE, boundaryBetween, BOUND_WORDS, codePrefixes, FAIL_WORDS, GERUND, isolatedCapitals, isPolar, NEGATING_VERBS, NEGATION_REACH, NOT_A_DENIAL, profileText, REFRAIN } from './profileWords';
+import { ANSWER_AFTER, ANSWER_BEFORE, boundaryBetween, BOUND_WORDS, codePrefixes, FAIL_WORDS, GERUND, isolatedCapitals, isPolar, NEGATING_VERBS, NEGATION_REACH, NOT_A_DENIAL, profileText, REFRAIN, TermPairs } from './profileWords';
 
 export type { Value } from './numbers';
 
@@ -32,7 +32,7 @@ export interface Profile {
   /** The content term each negation applies to (the next one within a few words), in order. */
   negated: string[];
   /** Adjacent content-term pairs "a b". */
-  bigrams: Set<string>;
+  bigrams: ReadonlySet<string>;
   /** Where each term is first written, [start, end) in the profiled text (read from `occurrences`). */
   spans: FirstSpans;
   /** Negation cues in order: where the cue is written and the term it negates ('' when none follows). */
@@ -292,7 +292,5 @@ export function profile(raw: string): Profile {
       val.unitEnd += per[0].length;
     }
   }
-  const bigrams = new Set<string>();
-  for (let i = 1; i < terms.length; i++) bigrams.add(`${terms[i - 1]} ${terms[i]}`);
-  return { text, terms, surface, names, openers, values, negations, negated, bigrams, spans: new FirstSpans(occurrences), cues, polar, occurrences, logic };
+  return { text, terms, surface, names, openers, values, negations, negated, bigrams: new TermPairs(terms), spans: new FirstSpans(occurrences), cues, polar, occurrences, logic };
 }

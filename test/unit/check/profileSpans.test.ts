@@ -29,3 +29,20 @@ test('spans give where each term is first written, and nothing for a term the te
   const repeated = profile('The lamp and the lamp.');
   assert.equal(repeated.occurrences.filter((o) => o.term === repeated.terms[0]).length, 2);
 });
+
+test('bigrams are the adjacent term pairs, in order, whenever first read', () => {
+  const eager = (terms: readonly string[]): string[] => [...new Set(terms.slice(1).map((t, i) => `${terms[i]} ${t}`))];
+  for (const text of ['Enable the plugin, then enable the plugin again.', 'RHDH runs on OpenShift 4.14 with PostgreSQL.', 'Lamp.', '']) {
+    // read first by has, by size, by iteration: the same set each way
+    const byHas = profile(text);
+    const pairs = eager(byHas.terms);
+    assert.equal(byHas.bigrams.has(pairs[0] ?? 'x y'), pairs.length > 0);
+    assert.deepEqual([...byHas.bigrams], pairs);
+    assert.equal(profile(text).bigrams.size, pairs.length);
+    assert.deepEqual([...profile(text).bigrams.keys()], pairs);
+    const seen: string[] = [];
+    profile(text).bigrams.forEach((v, k) => seen.push(`${v}|${k}`));
+    assert.deepEqual(seen, pairs.map((p) => `${p}|${p}`));
+    assert.equal(byHas.bigrams.has('not a pair'), false);
+  }
+});
