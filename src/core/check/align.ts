@@ -60,6 +60,16 @@ function someBigramMayBe(claim: Pick<Profile, 'values' | 'bigrams'>, u: Unit): b
   return false;
 }
 
+/**
+ * `Math.max(floor, ...recalls.map((r) => r ?? -1))` without the mapped copy and the spread: an
+ * unmeasured window counts as -1 (`Math.max` per entry, so a NaN still wins as it did).
+ */
+export function highest(floor: number, recalls: ReadonlyArray<number | undefined>): number {
+  let top = floor;
+  for (let i = 0; i < recalls.length; i++) top = Math.max(top, recalls[i] ?? -1);
+  return top;
+}
+
 const bitCount = (x: number): number => {
   let n = 0;
   for (let y = x; y; y &= y - 1) n++;
@@ -88,7 +98,7 @@ export function align(weights: Map<string, number>, pp: PassageProfile, claim?: 
   // windows by size: recall measured (or undefined when skipped), per start index
   const measured: Array<Array<number | undefined>> = [[]];
   measured[1] = prune(n, (i) => held.bound(i, 1), unitRecall, -1, slack);
-  let top = Math.max(-1, ...measured[1].map((r) => r ?? -1));
+  let top = highest(-1, measured[1]);
   let best = { recall: -1, first: 0, last: 0, beyond: -1 };
   const tieBreak = claim !== undefined && claim.values.length + claim.bigrams.size > 0;
   const masks: Array<number | undefined> = [];
@@ -101,7 +111,7 @@ export function align(weights: Map<string, number>, pp: PassageProfile, claim?: 
   for (let size = 1; size <= MAX_WINDOW; size++) {
     if (size > 1) {
       measured[size] = prune(Math.max(0, n - size + 1), (i) => held.bound(i, size), (i) => held.windowRecall(i, size), top, slack);
-      top = Math.max(top, ...measured[size]!.map((r) => r ?? -1));
+      top = highest(top, measured[size]!);
     }
     for (let i = 0; i + size <= n; i++) {
       const r = measured[size]![i];

@@ -175,6 +175,16 @@ const pairWeight = (a: Atom): number => (isContent(a) ? 2 : 1);
 
 /** Aligns a claim's atoms with a source sentence's (see the file comment). */
 export function alignTokens(claim: Profile, source: Profile): TokenAlignment {
+  let row = tokenAlignments.get(claim);
+  if (!row) tokenAlignments.set(claim, (row = new WeakMap()));
+  let a = row.get(source);
+  if (!a) row.set(source, (a = alignTokensNow(claim, source)));
+  return a;
+}
+/** Token alignments by claim and source profile (both looks at a claim align it with the same sentences); never changed once made. */
+const tokenAlignments = new WeakMap<Profile, WeakMap<Profile, TokenAlignment>>();
+
+function alignTokensNow(claim: Profile, source: Profile): TokenAlignment {
   const c = atomsOf(claim);
   const s = atomsOf(source);
   const n = c.length;

@@ -16,7 +16,7 @@ import { inDocumentsWords } from './glossary';
 import { filterClaim } from './claimFilter';
 import { alternativesOf, CLOSE_ENOUGH, locate, locationOf, toRef } from './evidenceRef';
 import { analyzeClaim } from './features';
-import { profile, type Profile } from './profile';
+import { claimProfile, profile, type Profile } from './profile';
 import { commonIdf, searchQuery } from './query';
 import { novelCoverage, polarClaim, polarQuestion, type PolarQuestion } from './question';
 import { segmentSentences, type SegmentKind } from './segment';
@@ -150,7 +150,7 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     context.subject = leaning ? context.antecedent : subjectOf(decision.claim);
     const candidates = new Map<string, Passage>();
     for (const p of evidence) candidates.set(p.id, p);
-    const cp = profile(claim);
+    const cp = claimProfile(claim);
     if (useIndex && source) {
       // (a second look at the same claim takes the hits the first found)
       let hits = searched.get(claim);

@@ -207,7 +207,11 @@ export function relation(claim: string, source: string): Relation {
  * before synonyms, since a cluster of similar adjectives may hold both comparatives.
  */
 function lemmasOpposed(a: readonly string[], b: readonly string[]): boolean {
-  return a.some((x) => b.some((y) => x !== y && (antonymsOf(x) ?? []).includes(y)));
+  for (const x of a) {
+    const anti = antonymsOf(x);
+    if (anti !== undefined) for (const y of b) if (x !== y && anti.includes(y)) return true;
+  }
+  return false;
 }
 
 /**
@@ -227,10 +231,11 @@ function antonymousNow(a: string, b: string): boolean {
 
 /** Two single words WordNet (or a negating prefix) makes opposites. */
 function opposedWords(a: string, b: string): boolean {
-  if ((antonymsOf(a) ?? []).includes(b)) return true;
-  const strip = (w: string): string | undefined => /^non-\p{L}/u.test(w) ? w.slice(4) : withoutNegatingPrefix(w);
-  return strip(a) === b || strip(b) === a || prefixOpposed(a, b);
+  if (antonymsOf(a)?.includes(b) === true) return true;
+  return stripNegation(a) === b || stripNegation(b) === a || prefixOpposed(a, b);
 }
+/** A word without its negating prefix ("non-root" → "root", "disable" → "able"), if it has one. */
+const stripNegation = (w: string): string | undefined => (/^non-\p{L}/u.test(w) ? w.slice(4) : withoutNegatingPrefix(w));
 
 /**
  * Prefixes that point opposite ways on one stem: "upload" / "download", "include" / "exclude",
@@ -272,6 +277,8 @@ const antonymousPairs = new WordPairMemo(antonymousNow);
 
 function opposedNow(a: string, b: string): boolean {
   if (opposedWords(a, b)) return true;
+  // compounds of two parts only: a word without a hyphen splits into none
+  if (!a.includes('-') || !b.includes('-')) return false;
   const pa = a.split('-');
   const pb = b.split('-');
   if (pa.length !== 2 || pb.length !== 2) return false;

@@ -2,11 +2,12 @@
  * The lexical profile of a piece of text that the checker compares: content terms (shared
  * analyzer), values (numbers, number words, months, weekdays), names, and negations.
  */
+import { BoundedCache } from '../boundedCache';
 import { NEGATIONS, stem, tokenize } from '../text/analyzer';
 import { defaultPrior } from './backgroundStats';
 import { clockTimes, hyphenedNumber, numberPhrase, numericValue, NUMBER, REFERENCE_BEFORE, scaleDigits, wordValue, type Value } from './numbers';
 import { imperativeAt, isProperNoun } from './properNouns';
-import { ANSWER_AFTER, ANSWER_BEFORE, boundaryBetween, BOUND_WORDS, codePrefixes, FAIL_WORDS, GERUND, isolatedCapitals, isPolar, NEGATING_VERBS, NEGATION_REACH, NOT_A_DENIAL, profileText, REFRAIN } from './profileWords';
+import { ANSWER_AFTER, ANSWER_BEFORE, boundaryBetween, BOUND_WORDS, codePrefixes, FAIL_WORDS, GERUND, isolatedCapitals, isPolar, NEGATING_VERBS, NEGATION_REACH, NOT_A_DENIAL, profileText, REFRAIN, TermPairs } from './profileWords';
 
 export type { Value } from './numbers';
 
@@ -31,9 +32,9 @@ export interface Profile {
   /** The content term each negation applies to (the next one within a few words), in order. */
   negated: string[];
   /** Adjacent content-term pairs "a b". */
-  bigrams: Set<string>;
-  /** Where each term is first written, [start, end) in the profiled text. */
-  spans: Map<string, [number, number]>;
+  bigrams: ReadonlySet<string>;
+  /** Where each term is first written, [start, end) in the profiled text (read from `occurrences`). */
+  spans: FirstSpans;
   /** Negation cues in order: where the cue is written and the term it negates ('' when none follows). */
   cues: NegationCue[];
   /** Function words with an opposite ("before", "all", "more"): stemmed, with where they are written. */
@@ -45,6 +46,19 @@ export interface Profile {
    * prepositions: see LOGIC_WORDS), lower case, in order: the alignment compares them in place.
    */
   logic: TermOccurrence[];
+}
+
+/**
+ * Where each term of a profile is first written: its first entry in `occurrences`, found when
+ * asked (two phrase tests ask, for a few claim terms), instead of a map and a pair per term built
+ * for every unit profiled.
+ */
+export class FirstSpans {
+  constructor(private readonly occurrences: readonly TermOccurrence[]) {}
+  get(term: string): [number, number] | undefined {
+    for (const o of this.occurrences) if (o.term === term) return [o.start, o.end];
+    return undefined;
+  }
 }
 
 /** One written occurrence of a term or word: [start, end) in the profiled text. */
@@ -72,6 +86,11 @@ export interface NegationCue {
   term: string;
 }
 
+/** Claim profiles by text: `profile` reads the text alone, and a profile is never changed once made. */
+const claimProfiles = new BoundedCache<string, Profile>(256);
+/** The profile of a claim, shared by every look at that text while remembered (a second look, a check after an edit elsewhere). */
+export const claimProfile = (text: string): Profile => claimProfiles.getOrSet(text, profile);
+
 /** Profiles `text` (already cleaned of markdown). */
 export function profile(raw: string): Profile {
   const text = profileText(raw);
@@ -82,7 +101,6 @@ export function profile(raw: string): Profile {
   const values: Value[] = [];
   let negations = 0;
   const negated: string[] = [];
-  const spans = new Map<string, [number, number]>();
   const cues: NegationCue[] = [];
   const polar = new Map<string, [number, number]>();
   const occurrences: TermOccurrence[] = [];
@@ -216,7 +234,6 @@ export function profile(raw: string): Profile {
     occurrences.push({ term, start: t.start, end: t.end });
     if (!surface.has(term)) {
       surface.set(term, raw);
-      spans.set(term, [t.start, t.end]);
     }
     // most tokens are written in lower case: no capital-letter tests for them
     const lower = raw === t.word;
@@ -275,7 +292,5 @@ export function profile(raw: string): Profile {
       val.unitEnd += per[0].length;
     }
   }
-  const bigrams = new Set<string>();
-  for (let i = 1; i < terms.length; i++) bigrams.add(`${terms[i - 1]} ${terms[i]}`);
-  return { text, terms, surface, names, openers, values, negations, negated, bigrams, spans, cues, polar, occurrences, logic };
+  return { text, terms, surface, names, openers, values, negations, negated, bigrams: new TermPairs(terms), spans: new FirstSpans(occurrences), cues, polar, occurrences, logic };
 }

@@ -119,3 +119,41 @@ export function profileText(raw: string): string {
   // scraped text often glues sentences together ("…the label head El-P.Jaime Meline (born …")
   return GLUE_HINT.test(raw) ? raw.replace(/(\p{Ll}{2}|\))\.(\p{Lu})/gu, '$1. $2').replace(/(\p{L})\.(\p{Lu}\p{Ll})/gu, '$1. $2') : raw;
 }
+
+/**
+ * A profile's adjacent content-term pairs "a b", made into a set only when first read: most units
+ * profiled are never asked (a claim's pair is looked for only in units that may hold both words),
+ * so most profiles build neither the set nor its strings.
+ */
+export class TermPairs implements ReadonlySet<string> {
+  private set: Set<string> | undefined;
+  constructor(private readonly terms: readonly string[]) {}
+  private all(): Set<string> {
+    if (this.set === undefined) {
+      this.set = new Set();
+      for (let i = 1; i < this.terms.length; i++) this.set.add(`${this.terms[i - 1]} ${this.terms[i]}`);
+    }
+    return this.set;
+  }
+  has(pair: string): boolean {
+    return this.all().has(pair);
+  }
+  get size(): number {
+    return this.all().size;
+  }
+  forEach(f: (value: string, key: string, set: ReadonlySet<string>) => void, thisArg?: unknown): void {
+    for (const x of this.all()) f.call(thisArg, x, x, this);
+  }
+  entries(): SetIterator<[string, string]> {
+    return this.all().entries();
+  }
+  keys(): SetIterator<string> {
+    return this.all().keys();
+  }
+  values(): SetIterator<string> {
+    return this.all().values();
+  }
+  [Symbol.iterator](): SetIterator<string> {
+    return this.all()[Symbol.iterator]();
+  }
+}

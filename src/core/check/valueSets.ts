@@ -114,6 +114,8 @@ export function valueSetsOf(passages: readonly Passage[], glossary?: Glossary, c
   const same = (glossary?.equivalent ?? []).map((s) => s.map(norm));
   return {
     exclusive(a, b) {
+      // asked for every pair of atoms a conflict kind sets against each other: no sets, no question
+      if (sets.length === 0) return false;
       const x = norm(a);
       const y = norm(b);
       return x !== y && sets.some((s) => s.includes(x) && s.includes(y));

@@ -93,6 +93,26 @@ export function looksLikeHiddenInstruction(text: string): boolean {
 export function looksLikeInjection(text: string): boolean {
   const norm = normaliseForDetection(text);
   if (ANY_INJECTION.test(norm)) return true;
-  const squeezed = norm.toLowerCase().replace(/[^a-z0-9<>]+/g, '');
-  return ANY_SQUEEZED.test(squeezed);
+  return ANY_SQUEEZED.test(squeeze(norm));
 }
+
+/** Room for the squeezed form of an ASCII text, grown when a longer one comes. */
+let squeezeBuffer = new Uint8Array(4096);
+
+/**
+ * The letters-only form the squeezed markers read: lower case, every character but `a-z`, `0-9`,
+ * `<` and `>` left out. Plain ASCII (most passages) is squeezed in one pass into a reused buffer:
+ * one new string, not a lower-case copy and a string rebuilt around every gap between words.
+ */
+export function squeeze(norm: string): string {
+  if (!ASCII.test(norm)) return norm.toLowerCase().replace(/[^a-z0-9<>]+/g, '');
+  if (squeezeBuffer.length < norm.length) squeezeBuffer = new Uint8Array(norm.length * 2);
+  const buf = squeezeBuffer;
+  let n = 0;
+  for (let i = 0; i < norm.length; i++) {
+    const c = norm.charCodeAt(i);
+    if (c >= 0x61 ? c <= 0x7a : c >= 0x41 ? c <= 0x5a : (c >= 0x30 && c <= 0x39) || c === 0x3c || c === 0x3e) buf[n++] = c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
+  }
+  return latin1.decode(buf.subarray(0, n));
+}
+const latin1 = new TextDecoder('latin1');

@@ -18,7 +18,15 @@ const OPPOSITE_PARTICLES: ReadonlyArray<readonly [string, string]> = [
 ];
 const particlesOpposed = (a: string, b: string): boolean => OPPOSITE_PARTICLES.some(([x, y]) => (a === x && b === y) || (a === y && b === x));
 
-/** Whether two atoms exclude each other (see the file comment). */
+/** A value written as one word is a word too ("a single cluster" / "multiple clusters", "the first" / "the last"). */
+const asWord = (x: Atom): boolean => x.type === 'word' || (x.type === 'value' && /^\p{L}+$/u.test(x.surface));
+/** What `opposed` compares: a word's stem, a one-word value's stem. */
+const opposedKey = (x: Atom): string => (x.type === 'value' ? stem(x.surface.toLowerCase()) : x.key);
+
+/**
+ * Whether two atoms exclude each other (see the file comment). Asked for every pair of a hunk's
+ * claim and source atoms: its helpers are module functions, not closures made per call.
+ */
 function excludes(ctx: KindContext, c: Atom, s: Atom): boolean {
   // a function word against a function word, or against a content word ("less" is one): as written;
   // against a content word WordNet's antonyms count as well ("the same key" / "a different key"),
@@ -33,13 +41,10 @@ function excludes(ctx: KindContext, c: Atom, s: Atom): boolean {
     const particle = OPPOSITE_PARTICLES.some((pair) => pair.includes(lw));
     return word.type === 'word' && !word.name && !particle && !QUANTIFIER_WORDS.has(lw) && antonymous(logic.surface, word.surface);
   }
-  // a value written as one word is a word too ("a single cluster" / "multiple clusters", "the first" / "the last")
-  const asWord = (x: Atom): boolean => x.type === 'word' || (x.type === 'value' && /^\p{L}+$/u.test(x.surface));
   if (!asWord(c) || !asWord(s)) return false;
   if (ctx.exclusive(c.surface, s.surface)) return true;
   if (c.name || s.name || QUANTIFIER_WORDS.has(c.surface.toLowerCase()) || QUANTIFIER_WORDS.has(s.surface.toLowerCase())) return false;
-  const key = (x: Atom): string => (x.type === 'value' ? stem(x.surface.toLowerCase()) : x.key);
-  return opposed(key(c), key(s)) || antonymous(c.surface, s.surface);
+  return opposed(opposedKey(c), opposedKey(s)) || antonymous(c.surface, s.surface);
 }
 
 /** Ordinals, and the nouns they label rather than count ("the first step" / "the second step"). */
