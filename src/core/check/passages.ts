@@ -10,6 +10,7 @@ import { profile } from './profile';
 import { segmentSentences } from './segment';
 import { termSetOf } from './unitWords';
 import { codeUnits, coreOf, isProfiled, LazyUnit, mayHold, unglue, unitOf, type Unit } from './units';
+import { LazyStringSet } from './lazySet';
 
 export interface PassageProfile {
   passage: Passage;
@@ -46,7 +47,7 @@ export function passageProfile(passage: Passage): PassageProfile {
  * The union of one set of every unit of a passage, built only when read whole: a membership test
  * profiles only the units that may hold the member (`may`).
  */
-class UnitsUnion implements ReadonlySet<string> {
+class UnitsUnion extends LazyStringSet {
   private whole: Set<string> | undefined;
   constructor(
     private readonly units: readonly Unit[],
@@ -55,8 +56,10 @@ class UnitsUnion implements ReadonlySet<string> {
     private readonly holds: (u: Unit, x: string) => boolean,
     /** Whether unit `u` surely holds `x` without a profile (false: ask `holds`). */
     private readonly surely: (u: Unit, x: string) => boolean = () => false,
-  ) {}
-  private all(): Set<string> {
+  ) {
+    super();
+  }
+  protected all(): Set<string> {
     if (!this.whole) {
       this.whole = new Set();
       for (const u of this.units) for (const x of this.of(u)) this.whole.add(x);
@@ -70,24 +73,6 @@ class UnitsUnion implements ReadonlySet<string> {
     for (const u of this.units) if (!isProfiled(u) && this.surely(u, x)) return true;
     for (const u of this.units) if (!isProfiled(u) && this.may(u, x) && this.holds(u, x)) return true;
     return false;
-  }
-  get size(): number {
-    return this.all().size;
-  }
-  forEach(f: (value: string, key: string, set: ReadonlySet<string>) => void, thisArg?: unknown): void {
-    for (const x of this.all()) f.call(thisArg, x, x, this);
-  }
-  entries(): SetIterator<[string, string]> {
-    return this.all().entries();
-  }
-  keys(): SetIterator<string> {
-    return this.all().keys();
-  }
-  values(): SetIterator<string> {
-    return this.all().values();
-  }
-  [Symbol.iterator](): SetIterator<string> {
-    return this.all()[Symbol.iterator]();
   }
 }
 

@@ -6,6 +6,7 @@
 import { NEGATIONS, STOP_WORDS, stem, type Token } from '../text/analyzer';
 import { antonymsOf } from './antonyms';
 import { VALUE_WORDS } from './numbers';
+import { LazyStringSet } from './lazySet';
 
 /** Tokens after a negation word within which the term it negates is looked for. */
 export const NEGATION_REACH = 3;
@@ -125,10 +126,12 @@ export function profileText(raw: string): string {
  * profiled are never asked (a claim's pair is looked for only in units that may hold both words),
  * so most profiles build neither the set nor its strings.
  */
-export class TermPairs implements ReadonlySet<string> {
+export class TermPairs extends LazyStringSet {
   private set: Set<string> | undefined;
-  constructor(private readonly terms: readonly string[]) {}
-  private all(): Set<string> {
+  constructor(private readonly terms: readonly string[]) {
+    super();
+  }
+  protected all(): Set<string> {
     if (this.set === undefined) {
       this.set = new Set();
       for (let i = 1; i < this.terms.length; i++) this.set.add(`${this.terms[i - 1]} ${this.terms[i]}`);
@@ -137,23 +140,5 @@ export class TermPairs implements ReadonlySet<string> {
   }
   has(pair: string): boolean {
     return this.all().has(pair);
-  }
-  get size(): number {
-    return this.all().size;
-  }
-  forEach(f: (value: string, key: string, set: ReadonlySet<string>) => void, thisArg?: unknown): void {
-    for (const x of this.all()) f.call(thisArg, x, x, this);
-  }
-  entries(): SetIterator<[string, string]> {
-    return this.all().entries();
-  }
-  keys(): SetIterator<string> {
-    return this.all().keys();
-  }
-  values(): SetIterator<string> {
-    return this.all().values();
-  }
-  [Symbol.iterator](): SetIterator<string> {
-    return this.all()[Symbol.iterator]();
   }
 }
