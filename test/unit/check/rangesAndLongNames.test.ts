@@ -1,8 +1,8 @@
 /**
  * A range is one value: "4 to 6 minutes" for "4 to 6 weeks" changes the unit of both bounds in one
  * edit, and the reason names both ranges as written. A name of several words is a name though one
- * of its words is common ("Maine State" / "New York State"); a common capitalised word alone is
- * still left to support. The number after a labelled code ("Form 1330 - 2") is the label's.
+ * of its words is common ("Maine State" / "New York State"), and so is a word English writes only
+ * as a name, alone ("in Maine"); a common capitalised word alone is still left to support. The number after a labelled code ("Form 1330 - 2") is the label's.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +14,7 @@ const one = firstVerdictOver([
   passage('rn-resident', 'A judge considers the evidence of your intent and decides if you are a resident of New York State.'),
   passage('rn-form', 'You ll need to fill out an Application for Identification Card / DEERS Enrollment DD Form 1172 - 2.'),
   passage('rn-caregiver', 'To apply , fill out an Application for the Program of Comprehensive Assistance for Family Caregivers VA Form 10 - 10CG.'),
+  passage('rn-title', 'The proofs of ownership needed to register and title a vehicle in New York are different for different types of vehicles.'),
   passage('rn-visit', 'You can also visit our Service Center to renew the permit in person.'),
   ...releaseNotes(),
 ]);
@@ -40,11 +41,15 @@ test('the number after a labelled code is part of the label, never a range bound
   assert.match(v.reason ?? '', /'1172' where this says '1330'/);
 });
 
-test('a common word that stands in a longer name is a name against another name', () => {
+test('a common word that stands in a longer name, or a word English writes only as a name, is a name against another name', () => {
   const v = one('A judge considers the evidence of your intent and decides if you are a resident of Maine State.');
   assert.equal(v.verdict, 'contradicted', v.reason);
   assert.match(v.reason ?? '', /New York, not Maine/);
   assert.equal(one('A judge considers the evidence of your intent and decides if you are a resident of New York State.').verdict, 'supported');
+  // a word English writes only as a name (WordNet) is one alone, though it stems to a common word
+  const alone = one('The proofs of ownership needed to register and title a vehicle in Maine are different for different types of vehicles.');
+  assert.equal(alone.verdict, 'contradicted', alone.reason);
+  assert.match(alone.reason ?? '', /New York, not Maine/);
   // a capitalised ordinary word against another is a label or a paraphrase as often as a name
   assert.notEqual(one('You can also visit our Customer Center to renew the permit in person.').verdict, 'contradicted');
 });

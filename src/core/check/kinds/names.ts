@@ -7,6 +7,7 @@
  */
 import type { Atom, Hunk, TokenAlignment } from '../alignment';
 import { defaultPrior } from '../backgroundStats';
+import { isProperNoun } from '../properNouns';
 import { finding, type ConflictKind, type Finding, type KindContext, firstTight } from './kind';
 
 /** Runs of adjacent name atoms among `idx` (indices consecutive in the atom list). */
@@ -68,8 +69,9 @@ export function sameNamed(ca: readonly Atom[], cr: readonly number[], sa: readon
 const COMMON_DF = 30;
 
 /**
- * Whether a run names something of its own: an acronym, a mixed-case or numbered word, or a word
- * general English rarely uses ("Keycloak", "Grafana", "Lighthouse"). Two capitalised ordinary words
+ * Whether a run names something of its own: an acronym, a mixed-case or numbered word, a word
+ * English writes only as a name (WordNet: "Maine", "Ohio"), or a word general English rarely uses
+ * ("Keycloak", "Grafana", "Lighthouse"). Two capitalised ordinary words
  * in one place ("Visit our …" / "Go to our …", "for Automobiles" / "for Cars") are a paraphrase or a
  * label as often as another name: the support side reads those.
  */
@@ -78,7 +80,8 @@ function proper(atoms: readonly Atom[], run: readonly number[]): boolean {
   if (run.length > 1) return true;
   return run.some((i) => {
     const a = atoms[i]!;
-    return a.acronym || /\d|\p{Ll}\p{Lu}/u.test(a.surface) || defaultPrior().df(a.key) < COMMON_DF;
+    // a word English writes only as a name ("Maine", which stems to the common "main") is one
+    return a.acronym || /\d|\p{Ll}\p{Lu}/u.test(a.surface) || isProperNoun(a.surface) || defaultPrior().df(a.key) < COMMON_DF;
   });
 }
 
