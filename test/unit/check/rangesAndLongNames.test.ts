@@ -46,6 +46,10 @@ test('a common word that stands in a longer name, or a word English writes only 
   assert.equal(v.verdict, 'contradicted', v.reason);
   assert.match(v.reason ?? '', /New York, not Maine/);
   assert.equal(one('A judge considers the evidence of your intent and decides if you are a resident of New York State.').verdict, 'supported');
+  // and a word WordNet does not hold as a name, in a longer name that shares the rest
+  const longer = one('A judge considers the evidence of your intent and decides if you are a resident of Garden State.');
+  assert.equal(longer.verdict, 'contradicted', longer.reason);
+  assert.match(longer.reason ?? '', /New York, not Garden/);
   // a word English writes only as a name (WordNet) is one alone, though it stems to a common word
   const alone = one('The proofs of ownership needed to register and title a vehicle in Maine are different for different types of vehicles.');
   assert.equal(alone.verdict, 'contradicted', alone.reason);
