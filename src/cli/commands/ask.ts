@@ -7,6 +7,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { VerityError } from '../../core/errors';
 import type { FinalSentence, HistoryTurn, Turn } from '../../core/types';
+import { findingOf } from '../../core/vocabulary';
 import { createOpenAIModel } from '../../node/openaiModel';
 import { flag, usageError } from '../args';
 import { commandFunction } from '../command';
@@ -98,7 +99,9 @@ export function renderTurn(turn: Turn, shownPath: (rel: string) => string): stri
   if (shown.length === 0) lines.push(turn.answer);
   for (const s of shown) {
     const why = s.verdict === 'unsupported' || s.verdict === 'contradicted' ? `  (${s.reason})` : '';
-    lines.push(`${MARK[s.verdict]} ${s.text}${why}`);
+    // a contradiction the checker cannot show clearly is named as every surface names it
+    const mark = findingOf(s) === 'possibly_contradicted' ? '? possibly contradicted:' : MARK[s.verdict];
+    lines.push(`${mark} ${s.text}${why}`);
   }
   const dropped = turn.sentences.length - shown.length;
   if (dropped > 0) lines.push('', `(Strict mode: ${dropped} unsupported sentence${dropped === 1 ? '' : 's'} removed.)`);

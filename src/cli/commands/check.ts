@@ -45,7 +45,7 @@ export const checkSpec: CommandSpec = {
   ],
   flags: [
     { name: 'format', value: 'text|json|sarif', default: 'text', help: 'output format (SARIF 2.1.0 for code scanning)' },
-    { name: 'fail-on', value: 'unsupported|contradicted|none', default: 'unsupported', help: 'the verdict that makes the exit code 1' },
+    { name: 'fail-on', value: 'unsupported|contradicted|none', default: 'unsupported', help: 'the verdict that makes the exit code 1 (contradicted: only clear contradictions; a possibly contradicted sentence counts as unsupported)' },
     { name: 'show', value: 'problems|all', default: 'problems', help: 'all: supported sentences with their source too (SARIF: kind "pass")' },
     { name: 'text', value: '"<paragraph>"', help: 'check this text as well as (or instead of) files' },
     { name: 'files-from', value: 'FILE|-', help: 'also check the paths listed in FILE (- = stdin), one a line' },

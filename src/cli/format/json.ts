@@ -6,7 +6,8 @@
  */
 import type { EvidenceRef } from '../../core/types';
 import { locationText } from '../location';
-import { setAside, totalSummary, type CheckReport } from './report';
+import { findingOf } from '../../core/vocabulary';
+import { possiblyContradicted, setAside, totalSummary, type CheckReport } from './report';
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
@@ -25,10 +26,13 @@ export function formatJson(report: CheckReport): string {
     summary: { ...totalSummary(report.files), suppressed: setAside(report.files).inline, baselined: setAside(report.files).baseline },
     files: report.files.map((f) => ({
       path: f.path,
-      summary: f.result.summary,
+      summary: { ...f.result.summary, possiblyContradicted: possiblyContradicted(f.result.sentences) },
       sentences: f.result.sentences.map((s, i) => ({
         index: s.index, line: s.line, col: s.col, endLine: s.endLine, endCol: s.endCol, start: s.start, end: s.end,
-        text: s.text, verdict: s.verdict, score: round(s.score),
+        text: s.text, verdict: s.verdict,
+        // what every surface shows it as: the verdict, a contradiction split by certainty
+        // ("possibly_contradicted"), "disputed" for a supported sentence another passage contradicts
+        finding: findingOf(s), score: round(s.score),
         // how sure the checker is: a calibrated probability, and whether one window decides
         confidence: s.confidence === undefined ? null : round(s.confidence), certainty: s.certainty ?? null,
         conflict: s.conflict ?? null, reason: s.reason, citations: s.citations,

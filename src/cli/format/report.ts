@@ -4,6 +4,7 @@
  */
 import type { CheckResult, CheckSummary, SentenceVerdict } from '../../core/types';
 import type { GitProvenance } from '../git';
+import { findingOf } from '../../core/vocabulary';
 import { problemOf, type ProblemVerdict } from '../suppress';
 
 /** Why a finding does not count in this run, or how it relates to the baseline. */
@@ -53,10 +54,15 @@ export interface CheckReport {
 /** Problems ranked: contradicted is worse than unsupported; sources that disagree rank with unsupported. */
 export const PROBLEM_RANK: Readonly<Record<ProblemVerdict, number>> = { unsupported: 1, disputed: 1, contradicted: 2 };
 
-/** The rank of the problem a sentence is (undefined when it is none). */
+/**
+ * The rank of the problem a sentence is (undefined when it is none). A contradiction the checker
+ * cannot show clearly ("possibly contradicted") ranks with unsupported: the sentence is not
+ * supported, but only a clear conflict fails a run with `--fail-on contradicted`.
+ */
 export function problemRank(s: SentenceVerdict): number | undefined {
   const p = problemOf(s);
-  return p === undefined ? undefined : PROBLEM_RANK[p];
+  if (p === undefined) return undefined;
+  return p === 'contradicted' && findingOf(s) === 'possibly_contradicted' ? PROBLEM_RANK.unsupported : PROBLEM_RANK[p];
 }
 
 /** True for a problem this run reports as a finding: not suppressed, not in the baseline. */
@@ -64,9 +70,12 @@ export function isFinding(s: SentenceVerdict, state: SentenceState | undefined):
   return problemOf(s) !== undefined && !state?.suppressed;
 }
 
-/** The summary over all files. */
-export function totalSummary(files: CheckedFile[]): CheckSummary {
-  const t: CheckSummary = { sentences: 0, claims: 0, supported: 0, unsupported: 0, contradicted: 0, notClaim: 0 };
+/**
+ * The summary over all files, with how many of the contradicted sentences are only possibly
+ * contradicted (the checker's certainty "uncertain"; `contradicted` counts both).
+ */
+export function totalSummary(files: CheckedFile[]): CheckSummary & { possiblyContradicted: number } {
+  const t = { sentences: 0, claims: 0, supported: 0, unsupported: 0, contradicted: 0, possiblyContradicted: 0, notClaim: 0 };
   for (const f of files) {
     const s = f.result.summary;
     t.sentences += s.sentences;
@@ -75,8 +84,16 @@ export function totalSummary(files: CheckedFile[]): CheckSummary {
     t.unsupported += s.unsupported;
     t.contradicted += s.contradicted;
     t.notClaim += s.notClaim;
+    t.possiblyContradicted += possiblyContradicted(f.result.sentences);
   }
   return t;
+}
+
+/** How many sentences are shown as "possibly contradicted". */
+export function possiblyContradicted(sentences: readonly SentenceVerdict[]): number {
+  let n = 0;
+  for (const s of sentences) if (findingOf(s) === 'possibly_contradicted') n++;
+  return n;
 }
 
 /** Counts of the problems this run does not count: suppressed inline, and in the baseline. */

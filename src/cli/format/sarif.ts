@@ -9,12 +9,16 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { EvidenceRef, SentenceVerdict } from '../../core/types';
+import { FINDINGS, findingOf, type SeverityName } from '../../core/vocabulary';
 import { FINDINGS_HELP_URI, HOMEPAGE } from '../about';
 import { baselineText } from '../baseline';
 import { problemOf } from '../suppress';
 import { oneLine, type CheckReport, type CheckedFile, type SentenceState } from './report';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+
+/** SARIF's result level for a finding's severity (the editor's Information is a SARIF note). */
+const SARIF_LEVEL: Readonly<Record<SeverityName, 'error' | 'warning' | 'note'>> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
 
 const HOW_TO_SILENCE = [
   'If the sentence is right and the documents just do not say it, add the source to the indexed folder,',
@@ -102,6 +106,7 @@ function result(f: CheckedFile, s: SentenceVerdict, state: SentenceState | undef
   const problem = problemOf(s);
   const pass = problem === undefined;
   const contradicted = problem === 'contradicted';
+  const finding = pass ? undefined : findingOf(s);
   const ruleIndex = problem === 'disputed' ? 2 : contradicted ? 1 : 0;
   const ruleId = RULES[ruleIndex]!.id;
   const location = fileLocation(f, report);
@@ -112,9 +117,10 @@ function result(f: CheckedFile, s: SentenceVerdict, state: SentenceState | undef
   return {
     ruleId,
     ruleIndex,
-    // a supported sentence is a pass of the grounding rule; an error only for a clear conflict
-    ...(pass ? { kind: 'pass', level: 'none' } : { level: contradicted && s.certainty !== 'uncertain' ? 'error' : 'warning' }),
-    message: { text: `${problem ?? s.verdict}: "${oneLine(s.text, 300)}" — ${s.reason}` },
+    // a supported sentence is a pass of the grounding rule; an error only for a clear conflict,
+    // a note for one the checker cannot show clearly (the editor's Information)
+    ...(pass ? { kind: 'pass', level: 'none' } : { level: SARIF_LEVEL[FINDINGS[finding!].severity ?? 'warning'] }),
+    message: { text: `${finding ? (contradicted ? FINDINGS[finding].label : problem) : s.verdict}: "${oneLine(s.text, 300)}" — ${s.reason}` },
     locations: [
       {
         physicalLocation: {

@@ -1,5 +1,6 @@
 /** Plain-text output of `verity check`: one line per finding, like a compiler, then a summary. */
 import type { EvidenceRef, SentenceVerdict } from '../../core/types';
+import { findingLabel } from '../../core/vocabulary';
 import { locationText } from '../location';
 import { printable, shownPath } from '../printable';
 import { problemOf } from '../suppress';
@@ -31,7 +32,9 @@ export function formatText(report: CheckReport): string {
       const kind = problemOf(s);
       const problem = kind !== undefined;
       if (!(problem ? isFinding(s, state) || all : all && s.verdict === 'supported')) return;
-      const head = `${shownPath(f.path)}:${s.line}:${s.col}: ${kind ?? s.verdict}: "${printable(oneLine(s.text))}"`;
+      // a problem in the words every surface uses ("possibly contradicted", "sources disagree" is named by its directive word)
+      const shown = kind === 'contradicted' ? findingLabel(s) : (kind ?? s.verdict);
+      const head = `${shownPath(f.path)}:${s.line}:${s.col}: ${shown}: "${printable(oneLine(s.text))}"`;
       const cite = s.evidence ? evidenceText(s, s.evidence) : problem ? ` — ${printable(s.reason)}` : '';
       out += `${head}${cite}${tag(state)}\n`;
       if (problem && s.evidence) out += `    ${printable(s.reason)}\n`;
@@ -48,13 +51,18 @@ export function formatText(report: CheckReport): string {
   return out;
 }
 
-/** `7 sentences in 1 file: 1 supported, 1 unsupported, 2 contradicted, 3 not claims` (+ what was set aside). */
+/**
+ * `7 sentences in 1 file: 1 supported, 1 unsupported, 2 contradicted, 3 not claims` (+ what was set
+ * aside); contradictions the checker cannot show clearly are counted apart when there are any
+ * (`1 contradicted, 1 possibly contradicted`).
+ */
 export function summaryLine(report: CheckReport): string {
   const t = totalSummary(report.files);
   const aside = setAside(report.files);
   const extra = [aside.inline ? `${aside.inline} suppressed inline` : '', aside.baseline ? `${aside.baseline} in the baseline` : ''].filter(Boolean);
   return (
     `${plural(t.sentences, 'sentence')} in ${plural(report.files.length, 'file')}: ${t.supported} supported, ${t.unsupported} unsupported, ` +
-    `${t.contradicted} contradicted, ${plural(t.notClaim, 'not a claim', 'not claims')}${extra.length ? ` (${extra.join(', ')})` : ''}\n`
+    `${t.contradicted - t.possiblyContradicted} contradicted, ${t.possiblyContradicted ? `${t.possiblyContradicted} possibly contradicted, ` : ''}` +
+    `${plural(t.notClaim, 'not a claim', 'not claims')}${extra.length ? ` (${extra.join(', ')})` : ''}\n`
   );
 }

@@ -57,7 +57,7 @@ test('json: stable fields per sentence', async () => {
   assert.equal(doc.version, 1);
   assert.equal(doc.summary.contradicted, 2);
   const s = doc.files[0].sentences.find((x: { line: number }) => x.line === 6);
-  assert.deepEqual(Object.keys(s), ['index', 'line', 'col', 'endLine', 'endCol', 'start', 'end', 'text', 'verdict', 'score', 'confidence', 'certainty', 'conflict', 'reason', 'citations', 'evidence', 'alternatives', 'disagreement', 'suppressed', 'baselineState', 'features']);
+  assert.deepEqual(Object.keys(s), ['index', 'line', 'col', 'endLine', 'endCol', 'start', 'end', 'text', 'verdict', 'finding', 'score', 'confidence', 'certainty', 'conflict', 'reason', 'citations', 'evidence', 'alternatives', 'disagreement', 'suppressed', 'baselineState', 'features']);
   assert.deepEqual(Object.keys(doc), ['version', 'root', 'summary', 'files', 'deleted', 'baseline', 'notes']);
   assert.deepEqual(s.citations, [1]);
   assert.equal(s.evidence.location, `refunds.md:5`, 'evidence paths are relative to the indexed folder');
@@ -79,7 +79,7 @@ test('sarif: a contradiction is an error only when it is clear', async () => {
     { ...base, index: 1, verdict: 'contradicted' as const, certainty: 'uncertain' as const },
   ];
   const log = JSON.parse(formatSarif({ files: [{ path: 'a.md', result: { text: '', sentences, summary, ms: 0 } }] }, 'test'));
-  assert.deepEqual(log.runs[0].results.map((r: { level: string }) => r.level), ['error', 'warning']);
+  assert.deepEqual(log.runs[0].results.map((r: { level: string }) => r.level), ['error', 'note']);
 });
 
 test('sarif: 2.1.0 log with rules, results, regions and related evidence', async () => {
