@@ -153,11 +153,14 @@ export function analyzeContradiction(
     // a window agrees with a sentence that restates all of the claim but its polarity only where
     // the claim's words follow in order across it (as for a clear support, statesWhole): words
     // gathered from anywhere in it ("… approved by the court. … your loan holder will not take
-    // any further action") do not say "Your loan holder cannot take you to court". Other kinds
-    // keep any window's agreement: another name or value nearby may mean another case (eval-AI:
-    // asked of every kind, correct RHDH answers and doc2dial turns came back contradicted)
+    // any further action") do not say "Your loan holder cannot take you to court", nor "after
+    // all … banks will give you a card" "All banks will give you a card". This holds against the
+    // words that flip a claim (a negation, a quantifier, an opposite: eval-AN, no correct sentence
+    // changed); names and values keep any window's agreement: another name or value nearby may
+    // mean another case (eval-AI: asked of every kind, correct RHDH answers and doc2dial turns
+    // came back contradicted)
     const followed = (x: { a: TokenAlignment; sentence: boolean }): boolean =>
-      x.sentence || c.kind !== 'negation' || !c.tight || c.restated < 1 - 1e-9 || x.a.claim.every((atom, i) => !isContent(atom) || inOrder(x.a, i));
+      x.sentence || (c.kind !== 'negation' && c.kind !== 'quantifiers' && c.kind !== 'opposites') || !c.tight || c.restated < 1 - 1e-9 || x.a.claim.every((atom, i) => !isContent(atom) || inOrder(x.a, i));
     const agreeing = aligned.find((x) => !x.f && x.cov >= c.restated - 1e-9 && c.atoms.every((i) => inOrder(x.a, i)) && closely(x.a) && followed(x));
     if (!agreeing) out.contradiction = c;
     // sources disagree only where the other sentence restates all of the claim and differs in a

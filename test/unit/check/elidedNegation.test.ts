@@ -3,7 +3,7 @@
  * you do not, your coverage may be delayed") governs no word the alignment can hold in place. A
  * copy of the sentence altered by that negation alone is the opposite; a sentence that says more
  * than the copy is not read this way. And a second source must state the claim in order, not
- * gather its words across a window.
+ * gather its words across a window, against a negation, a quantifier or an opposite.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +15,8 @@ const one = firstVerdictOver([
   passage('en-story', 'She was there before them, and Mr. Brownlow heard her story over again from her own lips.'),
   passage('en-court', 'You may not be able to purchase or sell assets such as real estate. Your wages may be garnished. Your loan holder can take you to court. You may be charged court costs.'),
   passage('en-settle', 'The settlement agreement is approved by the court. After that your loan holder will not take any further action on the debt.'),
+  passage('en-school', 'If you do not need the money after all, you may cancel it, and banks will give you a card. We open an account for you on the same day.'),
+  passage('en-banks', 'Bank card with your name printed on it. Some banks will give you a card the same day you open an account. Online bills. You can print all of them at home.'),
   ...releaseNotes(),
 ]);
 
@@ -53,4 +55,8 @@ test('a window whose words are gathered out of order is no second source', () =>
   const v = one('Your loan holder cannot take you to court.');
   assert.equal(v.verdict, 'contradicted', v.reason);
   assert.match(v.reason ?? '', /Your loan holder can take you to court/);
+  // the same for a quantifier: "all" later in the window does not say "all banks"
+  const q = one('All banks will give you a card the same day you open an account.');
+  assert.equal(q.verdict, 'contradicted', q.reason);
+  assert.match(q.reason ?? '', /some/i);
 });
