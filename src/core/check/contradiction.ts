@@ -182,12 +182,12 @@ export function analyzeContradiction(
 /**
  * The best sentence of a window past the first {@link CANDIDATES} that restates every other word
  * of the claim and puts one clear edit in the place of the rest (see {@link SLOT_CANDIDATES}), or
- * undefined. Only such a sentence is read there: a looser one decides nothing the first windows
- * did not.
+ * else one that does so with one word changed ({@link oneWordSlot}), or undefined. Only such a
+ * sentence is read there: a looser one decides nothing the first windows did not.
  */
 function inAnotherSlot(
   claim: Profile, alignments: readonly Alignment[], exclusive: KindContext['exclusive'], weight: (a: Atom) => number,
-): { at: number; unit: Unit; a: TokenAlignment; cov: number; sentence: boolean; f: Finding } | undefined {
+): { at: number; unit: Unit; a: TokenAlignment; cov: number; sentence: boolean; f?: Finding } | undefined {
   for (let at = CANDIDATES; at < Math.min(CANDIDATES + SLOT_CANDIDATES, alignments.length); at++) {
     const unit = alignments[at]!.unit;
     const a = alignTokens(claim, unit.profile);
@@ -201,7 +201,37 @@ function inAnotherSlot(
     if (anchors < SUBSTITUTION_ANCHORS || sourceCoverage(a, new Set(f.sourceAtoms)) < SUBSTITUTION_SOURCE_SHARE) continue;
     return { at, unit, a, cov: coverage(a, weight), sentence: true, f };
   }
-  return undefined;
+  return oneWordSlot(claim, alignments, weight);
+}
+
+/**
+ * A sentence of a further window (see {@link SLOT_CANDIDATES}) that restates the claim but for one
+ * word, in the same place, as a copy of it (see {@link oneWordEdit}): the claim's rarest word,
+ * changed ("denied" for "approved"), ranks the sentences that hold it above its own. Only a word,
+ * not a name or a value: {@link unrelatedSubstitution} then decides whether the two words say
+ * different things. None when one of those windows states the whole claim.
+ */
+function oneWordSlot(claim: Profile, alignments: readonly Alignment[], weight: (a: Atom) => number): { at: number; unit: Unit; a: TokenAlignment; cov: number; sentence: boolean } | undefined {
+  let found: { at: number; unit: Unit; a: TokenAlignment; cov: number; sentence: boolean } | undefined;
+  for (let at = CANDIDATES; at < Math.min(CANDIDATES + SLOT_CANDIDATES, alignments.length); at++) {
+    const unit = alignments[at]!.unit;
+    const a = alignTokens(claim, unit.profile);
+    const cov = coverage(a, weight);
+    if (cov >= 1 - 1e-9) return undefined;
+    if (found) continue;
+    const h = a.hunks.find((x) => x.left && x.right && contentAt(a.claim, x.claim).length > 0);
+    if (!h) continue;
+    const c = contentAt(a.claim, h.claim);
+    const s = contentAt(a.source, h.source);
+    if (c.length !== 1 || s.length !== 1 || !oneWordEdit(a, c[0]!, s[0]!)) continue;
+    const cw = a.claim[c[0]!]!;
+    const sw = a.source[s[0]!]!;
+    if (cw.type !== 'word' || sw.type !== 'word' || cw.name || sw.name) continue;
+    const anchors = a.pairs.filter(([i]) => isContent(a.claim[i]!)).length;
+    if (anchors < SUBSTITUTION_ANCHORS || sourceCoverage(a, new Set(s)) < SUBSTITUTION_SOURCE_SHARE) continue;
+    found = { at, unit, a, cov, sentence: true };
+  }
+  return found;
 }
 
 /**
