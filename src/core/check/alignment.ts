@@ -12,6 +12,7 @@ import { lemmasOf, shareSynset, sortedSynsetsOf } from './lexicon';
 import type { Profile, Value } from './profile';
 import { states } from './quantities';
 import { onScale } from './scales';
+import { spellOut } from './spelledNames';
 import { stem } from '../text/analyzer';
 
 export type AtomType = 'word' | 'value' | 'neg' | 'logic';
@@ -230,6 +231,9 @@ function alignTokensNow(claim: Profile, source: Profile): TokenAlignment {
       break;
     }
   }
+  spellOut(c, s, pairs, moved, matched, used, false);
+  spellOut(s, c, pairs, moved, used, matched, true);
+  pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
   const hunks: Hunk[] = [];
   const bounds: Array<[number, number]> = [[-1, -1], ...pairs, [n, m]];
   for (let k = 1; k < bounds.length; k++) {

@@ -1,7 +1,8 @@
 /**
  * Names: a name of the claim in the place of another name of the source ("Dex provides
  * authentication" / "Keycloak provides …", "the SSA" / "the IRS"). Not another name: the same name
- * shortened or spelt out ("US" / "United States", "USA", "F" / "Fahrenheit", "NY" / "New York"), or a
+ * shortened or spelt out ("US" / "United States", "USA", "F" / "Fahrenheit", "NY" / "New York"), an
+ * acronym of a longer form of it ("RHDH" / "Developer Hub"), or a
  * near-miss in spelling of a long word ("Ememption" / "Exemption"): those are left to support. WordNet
  * is not asked: a name that is also a word ("Lighthouse", "Beacon") names a thing of its own.
  */
@@ -52,6 +53,9 @@ export function sameNamed(ca: readonly Atom[], cr: readonly number[], sa: readon
   const ci = initials(ca, cr);
   const si = initials(sa, sr);
   if ((cr.length === 1 && (sl.length > 1 && (si.startsWith(cl) || cl.startsWith(si)) && sr.length > 1)) || (sr.length === 1 && cr.length > 1 && (ci.startsWith(sl) || sl.startsWith(ci)))) return true;
+  // an acronym of a longer form of the other name: "RHDH" (Red Hat Developer Hub) / "Developer Hub"
+  if (cr.length === 1 && sr.length > 1 && ca[cr[0]!]!.acronym && cl.endsWith(si)) return true;
+  if (sr.length === 1 && cr.length > 1 && sa[sr[0]!]!.acronym && sl.endsWith(ci)) return true;
   // a short form: one name the other's first letters ("F" / "Fahrenheit", "Corp" / "Corporation")
   const [short, long] = cl.length <= sl.length ? [cl, sl] : [sl, cl];
   if (short.length >= 1 && long.startsWith(short) && cr.length === 1 && sr.length === 1 && !/^[\p{Lu}\d]+$/u.test(c + s)) return true;

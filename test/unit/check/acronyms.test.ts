@@ -1,0 +1,42 @@
+/**
+ * An acronym and the name it spells are one name: "RHDH" states "Red Hat Developer Hub" and the
+ * reverse (the acronym is aligned with the run of names whose initials it spells), and an acronym
+ * of a longer form of the source's name ("RHDH" where the source says "Developer Hub") is no
+ * other name. Another acronym is still another name, and a copy with the name spelt the other way
+ * is read as a copy (a negation dropped from it is the opposite).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { firstVerdictOver, passage, releaseNotes } from './corpus';
+
+const one = firstVerdictOver([
+  passage('ac-upgrade', 'Changes to the Red Hat Developer Hub Operator default configuration do not persist across operator upgrades.'),
+  passage('ac-users', 'You can set the target for the number of licensed users in your Developer Hub app-config file.'),
+  passage('ac-cluster', 'The GKE cluster pulls the RHDH image from the Red Hat registry every night.'),
+  ...releaseNotes(),
+]);
+
+test('an acronym states the run of names it spells, either way round', () => {
+  for (const claim of [
+    'Changes to the RHDH Operator default configuration do not persist across operator upgrades.',
+    'The GKE cluster pulls the Red Hat Developer Hub image from the Red Hat registry every night.',
+  ]) {
+    const v = one(claim);
+    assert.equal(v.verdict, 'supported', `${claim}: ${v.reason}`);
+  }
+});
+
+test('a copy that spells a name as its acronym and drops the negation is the opposite', () => {
+  const v = one('Changes to the RHDH Operator default configuration persist across operator upgrades.');
+  assert.equal(v.verdict, 'contradicted', v.reason);
+});
+
+test('an acronym of a longer form of the source name is not another name', () => {
+  const v = one('You can set the target for the number of licensed users in your RHDH app-config file.');
+  assert.notEqual(v.verdict, 'contradicted', v.reason);
+});
+
+test('another acronym is still another name', () => {
+  const v = one('The EKS cluster pulls the RHDH image from the Red Hat registry every night.');
+  assert.notEqual(v.verdict, 'supported', v.reason);
+});
