@@ -116,8 +116,16 @@ export function openLanes(seg: Segment, plan: QueryPlan, counters: ScanCounters,
   return lanes;
 }
 
-/** Documents scored together (Lucene's MaxScore scorer also works in windows). */
-const WINDOW = 4096;
+/**
+ * Documents scored together (Lucene's MaxScore scorer also works in windows), once the pool is
+ * full; before, while every document with a score gets in, FIRST_WINDOW (a window's threshold is
+ * the pool's at its start). Each window costs a fixed amount (every term's bound there, the
+ * order of the terms, each weak term's walk or look-ups started), and the bounds of a window
+ * four times as wide leave about as many candidates (1% more at 1M passages, counted on the
+ * benchmark's queries), so fewer windows are cheaper: 67 a query at 1M instead of 249.
+ */
+const WINDOW = 16384;
+const FIRST_WINDOW = 4096;
 
 let scratch: { acc: Float64Array; hit: Uint8Array; bits: Int32Array; cand: Int32Array } | undefined;
 
@@ -142,8 +150,8 @@ export function scoreSegment(seg: Segment, ord: number, plan: QueryPlan, heap: T
   const order = Array.from({ length: m }, (_, i) => i);
   const byBound: Lane[] = [...lanes];
   const prefix = new Float64Array(m + 1);
-  for (let start = 0; start < seg.docs; start += WINDOW) {
-    const end = Math.min(seg.docs, start + WINDOW);
+  for (let start = 0, end = 0; start < seg.docs; start = end) {
+    end = Math.min(seg.docs, start + (heap.full ? WINDOW : FIRST_WINDOW));
     const theta = heap.threshold;
     let total = 0;
     for (let i = 0; i < m; i++) {
