@@ -33,6 +33,35 @@ test('many segments, one buffer and exhaustive scoring rank alike (ids, order, s
   for (const w of VOCABULARY) assert.deepEqual(ranked(segmented.search(w, { k: 8 })), ranked(buffered.search(w, { k: 8 })), w);
 });
 
+test('a segment wider than the scoring windows (a first narrow one, wider ones once the pool is full) ranks like exhaustive scoring, filtered or not', async () => {
+  // 30,000 passages, of which ≈ 23,500 in one segment: maxScore.ts scores it in a window of 4,096
+  // documents, then in windows of 16,384, the last one cut short by the segment's end
+  const index = createPassageIndex({ flushPostings: 600_000, batchSize: 500 });
+  const passages = syntheticCorpus(6000, 5);
+  // a word of their own for passages at the windows' edges, each in a file of its own (a file in
+  // the pool has its other passages scored apart: retrieve.ts); the segment numbers its documents
+  // in the order they came
+  const edges = [0, 4096, 20479, 20480];
+  for (const i of edges) passages[i] = { ...passages[i]!, text: `${passages[i]!.text} quokka` };
+  await index.add(passages);
+  const st = index.status();
+  assert.equal(st.segments, 1);
+  assert.ok(st.passages - st.buffered > 4096 + 16384, `${st.passages - st.buffered} passages in the segment`);
+  // with a common word, so that the pool fills in the first window and the wider ones follow
+  const found = new Set(index.search(`quokka ${VOCABULARY[0]}`, { k: 10 }).map((h) => h.passage.id));
+  for (const i of edges) assert.ok(found.has(passages[i]!.id), `passage ${i} not found`);
+  const r = rng(17);
+  for (let i = 0; i < 40; i++) {
+    // long queries, as the product builds them: most of their terms are weak
+    const q = Array.from({ length: 4 + Math.floor(r() * 14) }, () => VOCABULARY[Math.floor(r() ** 1.5 * VOCABULARY.length)]!).join(' ');
+    for (const opts of [{}, { pathPrefix: `dir${i % 5}/` }]) {
+      const fast = index.search(q, { k: 10, ...opts });
+      assert.equal(fast.length, 10, q);
+      assert.deepEqual(ranked(fast), ranked(index.search(q, { k: 10, exhaustive: true, ...opts })), `${q} ${JSON.stringify(opts)}`);
+    }
+  }
+});
+
 test('when new passages change the corpus statistics, the segments score with the new ones, not the xs their lists kept', async () => {
   const index = createPassageIndex({ flushPostings: 1500, batchSize: 25 });
   await index.add(syntheticCorpus(60, 5));
