@@ -42,6 +42,9 @@ const NEGATING_VERBS = /^(avoid|avoids|avoided|avoiding|prevent|prevents|prevent
 /** The key of a negation that denies the quantifier after it ("not all", "not always"). */
 export const QUANTIFIER_NEGATION = 'neg:quantifier';
 const ACRONYM = /^\p{Lu}[\p{Lu}\d]+s?$/u;
+const DOTTED_ACRONYM = /^(?:\p{Lu}\.){1,4}\p{Lu}\.?$/u;
+/** An acronym's letters as compared: no dots, no plural "s" ("U.S." and "US", "APIs" and "API"). */
+export const acronymLetters = (surface: string): string => surface.replace(/\./g, '').replace(/s$/, '').toUpperCase();
 
 const atomCache = new WeakMap<Profile, Atom[]>();
 
@@ -59,6 +62,11 @@ export function atomsOf(p: Profile): Atom[] {
     // "avoid", "fail", "unable" negate what they govern wherever they stand ("avoiding the use of")
     if (NEGATING_VERBS.test(p.text.slice(o.start, o.end).toLowerCase())) {
       atoms.push({ ...word(o.term, o.start, o.end, false), negates: true });
+      continue;
+    }
+    // capitals with dots ("U.S.", "U.S.A.") are one acronym, written another way ("US", "USA")
+    if (DOTTED_ACRONYM.test(p.text.slice(o.start, o.end))) {
+      atoms.push({ ...word(o.term, o.start, o.end, true), acronym: true });
       continue;
     }
     // a dotted key ("permission.enabled", "app.baseUrl") is its parts: YAML writes them on separate lines
@@ -124,7 +132,7 @@ export function sameAtom(c: Atom, s: Atom): boolean {
       return states(s.value!, c.value!);
     case 'word': {
       // letters in capitals are compared as written: the stemmer makes "HTTPS" "http"
-      if (c.acronym || s.acronym) return c.surface.replace(/s$/, '').toUpperCase() === s.surface.replace(/s$/, '').toUpperCase();
+      if (c.acronym || s.acronym) return acronymLetters(c.surface) === acronymLetters(s.surface);
       // a name is the same name only in another inflection, not through the stemmer's cut
       // ("General" and "Generate" both stem to "gener")
       if (c.name || s.name) return c.key === s.key && sameNameForm(c.surface, s.surface);

@@ -25,7 +25,7 @@ export function spellOut(a: readonly NameAtom[], b: readonly NameAtom[], pairs: 
   for (let i = 0; i < a.length; i++) {
     const x = a[i]!;
     if (aDone[i] || !x.acronym) continue;
-    const spelled = x.surface.replace(/s$/, '').toUpperCase();
+    const spelled = x.surface.replace(/\./g, '').replace(/s$/, '').toUpperCase();
     if (spelled.length < 2) continue;
     for (let j = 0; j + spelled.length <= b.length; j++) {
       let k = 0;

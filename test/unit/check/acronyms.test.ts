@@ -12,6 +12,7 @@ import { firstVerdictOver, passage, releaseNotes } from './corpus';
 const one = firstVerdictOver([
   passage('ac-upgrade', 'Changes to the Red Hat Developer Hub Operator default configuration do not persist across operator upgrades.'),
   passage('ac-users', 'You can set the target for the number of licensed users in your Developer Hub app-config file.'),
+  passage('ac-research', 'As many as 60,000 Veterans volunteered for medical research for the U.S. Biological and Chemical Programs.'),
   passage('ac-cluster', 'The GKE cluster pulls the RHDH image from the Red Hat registry every night.'),
   ...releaseNotes(),
 ]);
@@ -24,6 +25,13 @@ test('an acronym states the run of names it spells, either way round', () => {
     const v = one(claim);
     assert.equal(v.verdict, 'supported', `${claim}: ${v.reason}`);
   }
+});
+
+test('an acronym written with dots is the same acronym', () => {
+  const v = one('As many as 60,000 Veterans volunteered for medical research for the US Biological and Chemical Programs.');
+  assert.equal(v.verdict, 'supported', v.reason);
+  const flipped = one('As many as 60,000 Veterans did not volunteer for medical research for the United States Biological and Chemical Programs.');
+  assert.equal(flipped.verdict, 'contradicted', flipped.reason);
 });
 
 test('a copy that spells a name as its acronym and drops the negation is the opposite', () => {
