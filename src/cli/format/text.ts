@@ -32,7 +32,8 @@ export function formatText(report: CheckReport): string {
       const kind = problemOf(s);
       const problem = kind !== undefined;
       if (!(problem ? isFinding(s, state) || all : all && s.verdict === 'supported')) return;
-      // a problem in the words every surface uses ("possibly contradicted", "sources disagree" is named by its directive word)
+      // a contradiction in the words every surface uses ("possibly contradicted" when the checker
+      // cannot show it clearly); other problems by the words directives and baselines use
       const shown = kind === 'contradicted' ? findingLabel(s) : (kind ?? s.verdict);
       const head = `${shownPath(f.path)}:${s.line}:${s.col}: ${shown}: "${printable(oneLine(s.text))}"`;
       const cite = s.evidence ? evidenceText(s, s.evidence) : problem ? ` — ${printable(s.reason)}` : '';
