@@ -6,9 +6,12 @@ import { printable, shownPath } from '../printable';
 import { problemOf } from '../suppress';
 import { isFinding, oneLine, plural, setAside, totalSummary, type CheckReport, type SentenceState } from './report';
 
-/** `— source: <path:line|path#page=N> "<quote>"` ("closest passage" when the verdict is uncertain). */
+/**
+ * `— source: <path:line|path#page=N> "<quote>"`, or "closest passage" when the verdict is
+ * uncertain (a supported sentence too: that passage states most of it, not all).
+ */
 function evidenceText(s: SentenceVerdict, e: EvidenceRef): string {
-  const label = s.verdict !== 'supported' && s.certainty === 'uncertain' ? 'closest passage' : 'source';
+  const label = s.certainty === 'uncertain' ? 'closest passage' : 'source';
   return ` — ${label}: ${locationText(e, shownPath(e.path))} "${printable(oneLine(e.quote))}"`;
 }
 
@@ -38,7 +41,8 @@ export function formatText(report: CheckReport): string {
       const head = `${shownPath(f.path)}:${s.line}:${s.col}: ${shown}: "${printable(oneLine(s.text))}"`;
       const cite = s.evidence ? evidenceText(s, s.evidence) : problem ? ` — ${printable(s.reason)}` : '';
       out += `${head}${cite}${tag(state)}\n`;
-      if (problem && s.evidence) out += `    ${printable(s.reason)}\n`;
+      // a problem says why; so does a sentence supported only in part (--show all: what is not stated)
+      if (s.evidence && (problem || s.certainty === 'uncertain')) out += `    ${printable(s.reason)}\n`;
     });
   }
   for (const d of report.deleted ?? []) out += `${shownPath(d)}: deleted, not checked\n`;

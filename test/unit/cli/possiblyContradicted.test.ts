@@ -71,3 +71,17 @@ test('verity ask: an answer sentence possibly contradicted is marked so, a clear
   assert.equal(lines[1], '✗ unsupported: Descale it every week.  (no passage mentions week)');
   assert.match(lines[2]!, /^✗ contradicted: Let it sit/);
 });
+
+test('text --show all: a sentence supported only in part names its closest passage and says what it leaves out', () => {
+  const r = report('clear');
+  const partly: SentenceVerdict = { ...base, index: 2, line: 3, text: 'Let it stand inside for half an hour, then rinse.', verdict: 'supported', certainty: 'uncertain', reason: "the closest passage states most of it (not 'rinse')" };
+  const whole: SentenceVerdict = { ...base, index: 3, line: 4, text: 'Let it stand inside for half an hour.', verdict: 'supported', certainty: 'clear', reason: 'the source says it' };
+  r.files[0]!.result.sentences.push(partly, whole);
+  const out = formatText({ ...r, show: 'all' }).split('\n');
+  const at = out.findIndex((l) => l.startsWith('answer.md:3:1: supported: '));
+  assert.match(out[at]!, / — closest passage: kettle\.md:3 /);
+  assert.equal(out[at + 1], "    the closest passage states most of it (not 'rinse')");
+  const clear = out.findIndex((l) => l.startsWith('answer.md:4:1: supported: '));
+  assert.match(out[clear]!, / — source: kettle\.md:3 /);
+  assert.doesNotMatch(out[clear + 1] ?? '', /^ {4}/, 'a clear support prints no reason line');
+});
