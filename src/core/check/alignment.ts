@@ -12,7 +12,7 @@ import { lemmasOf, shareSynset, sortedSynsetsOf } from './lexicon';
 import type { Profile, Value } from './profile';
 import { states } from './quantities';
 import { onScale } from './scales';
-import { spellOut } from './spelledNames';
+import { acronymLetters, spellOut } from './spelledNames';
 import { stem } from '../text/analyzer';
 
 export type AtomType = 'word' | 'value' | 'neg' | 'logic';
@@ -43,8 +43,6 @@ const NEGATING_VERBS = /^(avoid|avoids|avoided|avoiding|prevent|prevents|prevent
 export const QUANTIFIER_NEGATION = 'neg:quantifier';
 const ACRONYM = /^\p{Lu}[\p{Lu}\d]+s?$/u;
 const DOTTED_ACRONYM = /^(?:\p{Lu}\.){1,4}\p{Lu}\.?$/u;
-/** An acronym's letters as compared: no dots, no plural "s" ("U.S." and "US", "APIs" and "API"). */
-export const acronymLetters = (surface: string): string => surface.replace(/\./g, '').replace(/s$/, '').toUpperCase();
 
 const atomCache = new WeakMap<Profile, Atom[]>();
 
@@ -239,9 +237,9 @@ function alignTokensNow(claim: Profile, source: Profile): TokenAlignment {
       break;
     }
   }
-  spellOut(c, s, pairs, moved, matched, used, false);
-  spellOut(s, c, pairs, moved, used, matched, true);
-  pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  // (an acronym paired in order joins the pairs at the end: put them back in order)
+  const spelled = spellOut(c, s, pairs, moved, matched, used, false);
+  if (spellOut(s, c, pairs, moved, used, matched, true) || spelled) pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
   const hunks: Hunk[] = [];
   const bounds: Array<[number, number]> = [[-1, -1], ...pairs, [n, m]];
   for (let k = 1; k < bounds.length; k++) {

@@ -60,7 +60,6 @@ export interface Disagreement {
   contradiction: Contradiction;
 }
 
-
 export interface ContradictionAnalysis {
   contradiction?: Contradiction;
   disagreement?: Disagreement;

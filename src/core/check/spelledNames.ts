@@ -4,6 +4,9 @@
  * side matches an atom of the other.
  */
 
+/** An acronym's letters as compared: no dots, no plural "s" ("U.S." and "US", "APIs" and "API"). */
+export const acronymLetters = (surface: string): string => surface.replace(/\./g, '').replace(/s$/, '').toUpperCase();
+
 /** What an alignment atom must tell about itself here (alignment.ts's Atom has it all). */
 export interface NameAtom {
   type: string;
@@ -19,13 +22,14 @@ export interface NameAtom {
  * spells ("US" / "United States", "RHDH" / "Red Hat Developer Hub"): the acronym and every word of
  * the run are aligned, in order where the run sits between the acronym's aligned neighbours, else
  * as moved. `a` holds the acronyms, `b` the runs; `flipped` when `a` is the source side (the pairs
- * are [claim, source]).
+ * are [claim, source]). True when it aligned any (the pairs may then be out of order).
  */
-export function spellOut(a: readonly NameAtom[], b: readonly NameAtom[], pairs: Array<[number, number]>, moved: Array<[number, number]>, aDone: boolean[], bDone: boolean[], flipped: boolean): void {
+export function spellOut(a: readonly NameAtom[], b: readonly NameAtom[], pairs: Array<[number, number]>, moved: Array<[number, number]>, aDone: boolean[], bDone: boolean[], flipped: boolean): boolean {
+  let paired = false;
   for (let i = 0; i < a.length; i++) {
     const x = a[i]!;
     if (aDone[i] || !x.acronym) continue;
-    const spelled = x.surface.replace(/\./g, '').replace(/s$/, '').toUpperCase();
+    const spelled = acronymLetters(x.surface);
     if (spelled.length < 2) continue;
     for (let j = 0; j + spelled.length <= b.length; j++) {
       let k = 0;
@@ -43,9 +47,12 @@ export function spellOut(a: readonly NameAtom[], b: readonly NameAtom[], pairs: 
         return ai < i ? bj < j : bj > j + k - 1;
       });
       const runPairs: Array<[number, number]> = Array.from({ length: k }, (_, t) => (flipped ? [j + t, i] : [i, j + t]));
-      if (ordered) pairs.push(...(flipped ? runPairs : [runPairs[0]!]));
-      else moved.push(...(flipped ? runPairs : [runPairs[0]!]));
+      if (ordered) {
+        pairs.push(...(flipped ? runPairs : [runPairs[0]!]));
+        paired = true;
+      } else moved.push(...(flipped ? runPairs : [runPairs[0]!]));
       break;
     }
   }
+  return paired;
 }
