@@ -5,6 +5,7 @@
  *
  *   natural-contradicted   correct natural text called contradicted (RHDH answers, doc2dial turns, RAGTruth unlabelled)
  *   natural-unsupported    correct natural text called unsupported
+ *   natural-partial        correct natural text called supported only as uncertain (what a stricter rule would flag)
  *   rag-contradicted       RAGTruth sentences called contradicted, with their gold label
  *   rag-conflict           RAGTruth sentences overlapping a span labelled a conflict, whatever the verdict
  *   missed:<kind>          perturbations of <kind> not flagged (shown supported); missed:all for every kind that
@@ -55,6 +56,7 @@ async function main(dir: string): Promise<void> {
   if (what === 'natural-contradicted' || what === 'rag-contradicted') picked = read.filter((r) => r.shown!.verdict === 'contradicted');
   else if (what === 'rag-conflict') picked = read.filter((r) => r.labels?.some((l) => /conflict/i.test(l)));
   else if (what === 'natural-unsupported') picked = read.filter((r) => r.shown!.verdict === 'unsupported');
+  else if (what === 'natural-partial') picked = read.filter((r) => r.shown!.verdict === 'supported' && r.shown!.certainty === 'uncertain');
   else if (what.startsWith('missed:')) {
     const kind = what.slice('missed:'.length);
     picked = read.filter((r) => r.gold && (kind === 'all' ? r.kind !== 'invented-detail' : r.kind === kind) && r.shown!.verdict === 'supported');

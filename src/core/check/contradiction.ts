@@ -16,9 +16,11 @@ import type { Unit } from './units';
 import { findConflict, type Finding, type KindContext } from './kinds';
 import type { ValueSets } from './valueSets';
 import type { Profile } from './profile';
+import { unstatedAddition, type Addition } from './addition';
 import { oneWordSlot, SUBSTITUTION_ANCHORS, SUBSTITUTION_SOURCE_SHARE, unrelatedSubstitution, type Substitution } from './substitution';
 
 export type { Substitution } from './substitution';
+export type { Addition } from './addition';
 
 /** Aligned windows (best first) whose sentences are searched for a contradiction. */
 const CANDIDATES = 3;
@@ -64,6 +66,8 @@ export interface ContradictionAnalysis {
   contradiction?: Contradiction;
   disagreement?: Disagreement;
   substitution?: Substitution;
+  /** A sentence restated in full with words added that its document never holds (addition.ts). */
+  addition?: Addition;
   /** The best coverage of the claim by one sentence (token alignment, synonyms and moved words counted). */
   sentenceCoverage: number;
   /**
@@ -157,6 +161,8 @@ export function analyzeContradiction(
   if (!out.contradiction?.tight && !aligned.some((x) => !x.f && x.sentence && x.cov >= 1 - 1e-9)) {
     const s = unrelatedSubstitution(aligned, weight, sets.alternatives);
     if (s) out.substitution = s;
+    const d = s ? undefined : unstatedAddition(aligned, alignments, claim.text);
+    if (d) out.addition = d;
   }
   return out;
 }

@@ -4,7 +4,7 @@
  */
 import type { Alignment } from './align';
 import { hasTerm } from './unitWords';
-import { analyzeContradiction, type Contradiction, type ContradictionAnalysis, type Disagreement, type Substitution } from './contradiction';
+import { analyzeContradiction, type Addition, type Contradiction, type ContradictionAnalysis, type Disagreement, type Substitution } from './contradiction';
 import type { Profile, Value } from './profile';
 import { quantity, states, valueText } from './quantities';
 import { unstatedNames, unstatedValues } from './stated';
@@ -40,13 +40,15 @@ export interface Analysis {
   disagreement?: Disagreement;
   /** A restated sentence with one word of the claim swapped for a word nothing relates to it. */
   substitution?: Substitution;
+  /** A restated sentence the claim goes on from with words its document never holds. */
+  addition?: Addition;
   /** Every conflict the kinds found in the candidates' sentences, decided or not (for reading failures). */
   findings: ContradictionAnalysis['findings'];
   /** One sentence (or window) states the whole claim in place (see contradiction.ts): what a clear support needs. */
   statedWhole: boolean;
 }
 
-export type { Contradiction, Disagreement, Substitution };
+export type { Addition, Contradiction, Disagreement, Substitution };
 
 /** The claim's text from its term `run[0]` to term `run[1]`, as written ("dental portal"). */
 function phraseText(claim: Profile, run: [number, number]): string | undefined {
@@ -164,6 +166,7 @@ export function analyzeClaim(claim: Profile, weights: Map<string, number>, align
   if (c.contradiction) analysis.contradiction = c.contradiction;
   if (c.disagreement) analysis.disagreement = c.disagreement;
   if (c.substitution) analysis.substitution = c.substitution;
+  if (c.addition) analysis.addition = c.addition;
   return analysis;
 }
 

@@ -61,6 +61,9 @@ export function wordValue(word: string, surface: string, prev: string, next: str
   const v = WORD_VALUES.get(word);
   if (v === undefined) return oneOf(word, prev, next);
   if ((AMBIGUOUS_MONTHS.has(word) || ABBREVIATED.has(word)) && !/^\p{Lu}/u.test(surface)) return undefined;
+  // a month written all in capitals is an acronym or a keyword ("contact DEC", "MAY" in a
+  // specification) unless a number stands beside it ("DEC 2020", "12 MAR")
+  if (v.startsWith('month:') && surface.length > 1 && surface === surface.toUpperCase() && !/^\d/.test(prev) && !/^\d/.test(next)) return undefined;
   if (word === 'once' && !ONCE_NEXT.has(next) && !ONCE_PREV.has(prev)) return undefined;
   if (v.startsWith('ord:') && !DETERMINERS.has(prev)) return undefined;
   // "one" as a pronoun ("one of the best", "one can use", "the one that"), not a count

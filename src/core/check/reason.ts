@@ -50,6 +50,7 @@ export function explain(r: ReasonInput): string {
   // a suspected contradiction (see verdict.ts suspected): asked about the sentence, never asserted
   if (verdict === 'unsupported' && r.suspected && a.contradiction) return contradictionReason(a.contradiction, a.contradiction.unit.profile.text, false);
   if (a.substitution) return `the closest passage says '${a.substitution.sourceText}' where this says '${a.substitution.claimText}': "${short(a.substitution.unit.profile.text)}"`;
+  if (a.addition) return `the closest passage states the rest, not '${a.addition.claimText}': "${short(a.addition.unit.profile.text)}"`;
   if (a.alignments.length === 0) return 'no passage is about this';
   const inIndex = r.inIndex ?? (() => false);
   const absent = (xs: string[]): string[] => xs.filter((x) => !inIndex(x));

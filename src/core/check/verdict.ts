@@ -19,6 +19,8 @@ export type FeatureRecord = Features & Record<`contra_${KindId}`, number> & {
   contraTight: number;
   /** 1 when a restated sentence swaps one word of the claim for a word nothing relates to it. */
   substitution: number;
+  /** 1 when a sentence restated in full goes on with words its document never holds (addition.ts). */
+  addition: number;
   /** 1 when the claim was checked in the context of a question (the question-answer model decides). */
   withQuestion: number;
   /** 1 when the text itself says the sources do not state the claim (see claimFilter.ts). */
@@ -37,6 +39,7 @@ export function featureRecord(a: Analysis, withQuestion = false, admitted = fals
     contraAt: c?.restated ?? 0,
     contraTight: c?.tight ? 1 : 0,
     substitution: a.substitution ? 1 : 0,
+    addition: a.addition ? 1 : 0,
     withQuestion: withQuestion ? 1 : 0,
     admitted: admitted ? 1 : 0,
     step: step ? 1 : 0,
@@ -93,6 +96,8 @@ export function decideVerdict(f: FeatureRecord, cal: Calibration): { verdict: Ex
   if ((f.winMissSubject === 1 || f.unseenQuantity === 1) && f.withQuestion !== 1) return { verdict: 'unsupported', score: below };
   // a restated sentence with one word swapped for an unrelated one says something the source does not
   if (f.substitution === 1) return { verdict: 'unsupported', score: below };
+  // ... and so does one that goes on with a detail its document never mentions
+  if (f.addition === 1) return { verdict: 'unsupported', score: below };
   return { verdict: score >= model.threshold ? 'supported' : 'unsupported', score };
 }
 

@@ -3,7 +3,8 @@
  * reverse (the acronym is aligned with the run of names whose initials it spells), and an acronym
  * of a longer form of the source's name ("RHDH" where the source says "Developer Hub") is no
  * other name. Another acronym is still another name, and a copy with the name spelt the other way
- * is read as a copy (a negation dropped from it is the opposite).
+ * is read as a copy (a negation dropped from it is the opposite). A month's abbreviation in
+ * capitals with no number beside it ("contact DEC") is an acronym, not a date.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +15,8 @@ const one = firstVerdictOver([
   passage('ac-users', 'You can set the target for the number of licensed users in your Developer Hub app-config file.'),
   passage('ac-research', 'As many as 60,000 Veterans volunteered for medical research for the U.S. Biological and Chemical Programs.'),
   passage('ac-cluster', 'The GKE cluster pulls the RHDH image from the Red Hat registry every night.'),
+  passage('ac-dec', 'For fishing and trapping licenses, contact DEC through their website before the season opens.'),
+  passage('ac-month', 'The trapping season closes on 31 DEC every year.'),
   ...releaseNotes(),
 ]);
 
@@ -47,4 +50,15 @@ test('an acronym of a longer form of the source name is not another name', () =>
 test('another acronym is still another name', () => {
   const v = one('The EKS cluster pulls the RHDH image from the Red Hat registry every night.');
   assert.notEqual(v.verdict, 'supported', v.reason);
+});
+
+test('a month abbreviation in capitals without a number is an acronym, another acronym in its place another name', () => {
+  const v = one('For fishing and trapping licenses, contact LC through their website before the season opens.');
+  assert.equal(v.verdict, 'contradicted', v.reason);
+  assert.match(v.reason, /DEC/);
+  const same = one('For fishing and trapping licenses, contact DEC through their website before the season opens.');
+  assert.equal(same.verdict, 'supported', same.reason);
+  // beside a number it is still the month
+  const date = one('The trapping season closes on 31 NOV every year.');
+  assert.equal(date.verdict, 'contradicted', date.reason);
 });
