@@ -7,7 +7,7 @@ import { NEGATIONS, stem, tokenize } from '../text/analyzer';
 import { defaultPrior } from './backgroundStats';
 import { clockTimes, hyphenedNumber, numberPhrase, numericValue, NUMBER, REFERENCE_BEFORE, scaleDigits, wordValue, type Value } from './numbers';
 import { imperativeAt, isProperNoun } from './properNouns';
-import { ANSWER_AFTER, ANSWER_BEFORE, boundaryBetween, BOUND_WORDS, codePrefixes, FAIL_WORDS, GERUND, isolatedCapitals, isPolar, NEGATING_VERBS, NEGATION_REACH, NOT_A_DENIAL, profileText, REFRAIN, TermPairs } from './profileWords';
+import { AMOUNT, ANSWER_AFTER, ANSWER_BEFORE, boundaryBetween, BOUND_WORDS, codePrefixes, FAIL_WORDS, GERUND, isolatedCapitals, isPolar, NEGATING_VERBS, NEGATION_REACH, NOT_A_DENIAL, profileText, REFRAIN, TermPairs } from './profileWords';
 
 export type { Value } from './numbers';
 
@@ -169,9 +169,12 @@ export function profile(raw: string): Profile {
     const split = tokens[k + 1]?.word === 't' && tokens[k + 1]!.start === t.end + 1 && NEGATIONS.has(`${t.word}'t`);
     // "not only … but also", "not just", "not necessarily", "no matter", "whether or not": these
     // add or hedge, they do not deny
-    // "no more than 30 days", "not later than …", "not to exceed …" state a bound ("up to", "by"),
-    // as "within" does
-    const bound = (t.word === 'no' || t.word === 'not') && ((BOUND_WORDS.has(tokens[k + 1]?.word ?? '') && tokens[k + 2]?.word === 'than') || /^exceed/.test(tokens[k + 1]?.word === 'to' ? tokens[k + 2]?.word ?? '' : tokens[k + 1]?.word ?? ''));
+    // "no more than 30 days", "not later than …", "not to exceed $500" state a bound ("up to",
+    // "by"), as "within" does; "not exceeded" with no amount after it denies ("if the limit is
+    // not exceeded")
+    const ex = tokens[k + 1]?.word === 'to' ? k + 2 : k + 1;
+    const exceeds = /^exceed/.test(tokens[ex]?.word ?? '') && tokens.slice(ex + 1, ex + 4).some((x) => AMOUNT.test(x.word));
+    const bound = (t.word === 'no' || t.word === 'not') && ((BOUND_WORDS.has(tokens[k + 1]?.word ?? '') && tokens[k + 2]?.word === 'than') || exceeds);
     const notDenial = bound || (t.word === 'not' && NOT_A_DENIAL.has(tokens[k + 1]?.word ?? '')) || (t.word === 'no' && tokens[k + 1]?.word === 'matter') || (t.word === 'not' && tokens[k - 1]?.word === 'or' && tokens[k - 2]?.word === 'whether');
     if (!notDenial && (NEGATIONS.has(t.word) || t.word.endsWith("n't") || failTo || split || refrain || freeOf || (NEGATING_VERBS.has(t.word) && GERUND.test(tokens[k + 1]?.word ?? '')))) {
       negations++;

@@ -27,6 +27,8 @@ export const ANSWER_AFTER = /^["'`]?\s*([,.;:!?)]|$|and\b|or\b)/i;
 export const REFRAIN = /^refrain(s|ed|ing)?$/;
 /** Comparatives that with "no"/"not" and "than" state a bound: "no more than", "not later than". */
 export const BOUND_WORDS: ReadonlySet<string> = new Set(['more', 'less', 'fewer', 'greater', 'later', 'earlier', 'sooner', 'higher', 'lower', 'longer', 'shorter']);
+/** A word that states an amount: a number, or a number word ("not to exceed five days"). */
+export const AMOUNT = /^(\d|one$|two$|three$|four$|five$|six$|seven$|eight$|nine$|ten$|twelve$|fifteen$|twenty$|thirty$|fifty$|hundred$|thousand$)/;
 /** Words after "not" that make it no denial: "not only", "not just", "not necessarily". */
 export const NOT_A_DENIAL: ReadonlySet<string> = new Set(['only', 'just', 'merely', 'simply', 'necessarily']);
 /** Stop words that have an antonym (WordNet's or the closed-class supplement): kept as polar words. */

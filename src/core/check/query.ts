@@ -34,6 +34,12 @@ function oppositesOf(term: string): string[] {
 }
 /** Numbers joined by hyphens, which the analyzer keeps as one term ("1-888-356-7770", "30-45"). */
 const JOINED_NUMBERS = /(?<![\p{L}\p{N}.])\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?)+(?![\p{L}\p{N}])/gu;
+/**
+ * Letters and digits joined by hyphens ("UTF-16LE", "SHA-256", "ISO-8859-1"), which the analyzer
+ * keeps as one term while a claim's profile reads a name and a value ("UTF", 16): only the whole
+ * word reaches the passages that write it.
+ */
+const CODE_WORDS = /(?<![\p{L}\p{N}.-])(?=[\p{L}\p{N}-]*\p{L})(?=[\p{L}\p{N}-]*\p{N})[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+(?![\p{L}\p{N}-])/gu;
 
 /**
  * The index query for a claim: its rarest words and its values. Common words add long postings
@@ -57,5 +63,6 @@ export function searchQuery(cp: Profile, idf: (t: string) => number, common: num
   // the index holds a compound as one term: its parts reach passages that write them apart
   // ("Toll Free" for "toll-free"), and numbers joined by hyphens are one term ("1-888-356-7770", "30-45")
   const parts = words.filter((w) => w.includes('-') || (w.includes('.') && !/\d/.test(w))).flatMap((w) => w.split(/[-.]/).filter((p) => /\p{L}{3,}/u.test(p)));
-  return [...words, ...parts, ...(cp.text.match(JOINED_NUMBERS) ?? []), ...cp.values.map((v) => v.surface)].join(' ');
+  const codes = cp.text.match(CODE_WORDS) ?? [];
+  return [...words, ...parts, ...(cp.text.match(JOINED_NUMBERS) ?? []), ...codes, ...cp.values.map((v) => v.surface)].join(' ');
 }

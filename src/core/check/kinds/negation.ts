@@ -106,10 +106,14 @@ function instruction(text: string): boolean {
   return first !== undefined && lemmasOf(first)[0] === first.toLowerCase() && partsOfSpeech(first).has('v');
 }
 
-/** Whether the clause around atom `g` holds a negation besides the active ones `negs`. */
-function otherNegations(atoms: readonly Atom[], text: string, negs: ReadonlyArray<{ k: number }>, g: number): boolean {
+/**
+ * Whether the clause around atom `g` holds a negation besides the active ones `negs` that the
+ * other side does not hold in the same place (`aligned`): a negation both sides state ("Prevent
+ * re-including a file if …", "… resolves to nothing") is common to both and cancels nothing.
+ */
+function otherNegations(atoms: readonly Atom[], text: string, negs: ReadonlyArray<{ k: number }>, g: number, aligned: readonly boolean[]): boolean {
   const [from, to] = clauseAround(text, atoms[g]!.start);
-  return atoms.some((x, k) => x.negates && x.start >= from && x.end <= to && !negs.some((n) => n.k === k));
+  return atoms.some((x, k) => x.negates && !aligned[k] && x.start >= from && x.end <= to && !negs.some((n) => n.k === k));
 }
 
 export const negationKind: ConflictKind = {
@@ -160,7 +164,7 @@ export const negationKind: ConflictKind = {
       // and a negation the other side holds at a word this side does not state may be this very
       // negation written elsewhere ("If not all plastic comes off" / "You may not be able to get
       // all of the plastic off"): neither is one clear edit
-      const doubled = otherNegations(a.claim, ctx.claim.text, cn, ci) || otherNegations(a.source, ctx.source.text, sn, sj);
+      const doubled = otherNegations(a.claim, ctx.claim.text, cn, ci, a.matched) || otherNegations(a.source, ctx.source.text, sn, sj, a.used);
       // "You can't apply" against "Apply online": an instruction says how, not who may (the
       // denied verb is the instruction's own, not one inside it: "Call us if you can attend")
       const ability = claimSide && ABILITY_DENIED.test(a.claim[k]!.surface) && sj === 0 && instruction(ctx.source.text);
@@ -246,7 +250,7 @@ function boundFlipped(ctx: KindContext): Finding | undefined {
     const claimSide = ck >= 0;
     const k = claimSide ? ck : sk;
     // the other side: its comparative unbound, and no negation in its clause
-    if (claimSide ? otherNegations(a.source, ctx.source.text, [], sj) : otherNegations(a.claim, ctx.claim.text, [], ci)) continue;
+    if (claimSide ? otherNegations(a.source, ctx.source.text, [], sj, a.used) : otherNegations(a.claim, ctx.claim.text, [], ci, a.matched)) continue;
     const h = hunkOf(a, k, claimSide);
     if (!h) continue;
     const conditional = CONDITIONAL.test(ctx.claim.text) !== CONDITIONAL.test(ctx.source.text);
