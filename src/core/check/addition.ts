@@ -1,11 +1,14 @@
 /**
  * An added detail: a claim that restates a source sentence in full and then goes on with words of
- * its own that nothing in the sentence's document holds ("… a lien against your business *at the
- * medical devices*."). An insertion is never a contradiction (alignment.ts), but the claim then
- * says more than the source: the detail is unsupported. Words the document holds elsewhere (a
- * claim that joins two of its sentences, a heading's name) are not an addition; neither is one
- * word (an adverb, an adjective: "quickly", "new"), which as often only says the same more
- * precisely.
+ * its own, most of which nothing in the sentence's document holds ("… a lien against your
+ * business *at the medical devices*."). An insertion is never a contradiction (alignment.ts), but
+ * the claim then says more than the source: the detail is unsupported. Words the document holds
+ * elsewhere (a claim that joins two of its sentences, a heading's name) are not an addition;
+ * neither is one word (an adverb, an adjective: "quickly", "new"), which as often only says the
+ * same more precisely. Half the run's words unheld is enough: an invented phrase often shares a
+ * stem with the document ("supporting materials" where it says "supports"). Measured both ways
+ * (eval-AU, every word unheld; eval-AV, half): invented details flagged 68–84% → 89–100%, at
+ * 3 more correct RHDH answers and 2–3 clean RAGTruth sentences unsupported, answer F1 the same.
  */
 import { isContent, sourceCoverage, type TokenAlignment } from './alignment';
 import type { Alignment } from './align';
@@ -29,8 +32,8 @@ export interface Addition {
 /**
  * The first sentence of the aligned ones that the claim restates in full (every content word of
  * the sentence, and every word of the claim but one run at its end) where that run adds
- * {@link ADDITION_WORDS} or more content words that no candidate passage of the sentence's
- * document holds. Only a sentence no conflict was found in.
+ * {@link ADDITION_WORDS} or more content words, at least half of which no candidate passage of
+ * the sentence's document holds. Only a sentence no conflict was found in.
  */
 export function unstatedAddition(
   aligned: ReadonlyArray<{ at: number; unit: Unit; a: TokenAlignment; sentence: boolean; f?: unknown }>,
@@ -52,7 +55,7 @@ export function unstatedAddition(
     if (words.some((w) => w.type !== 'word')) continue;
     const path = alignments[at]!.pp.passage.path;
     const held = (key: string): boolean => alignments.some((al) => al.pp.passage.path === path && hasTerm(al.pp.terms, key));
-    if (words.some((w) => held(w.key))) continue;
+    if (2 * words.filter((w) => !held(w.key)).length < words.length) continue;
     return { at, unit, claimText: claimText.slice(words[0]!.start, words[words.length - 1]!.end) };
   }
   return undefined;

@@ -114,7 +114,7 @@ function objectFollows(t: string): boolean {
  * source could state. One with content ("This makes deployment easier.") is a claim, checked with
  * the previous sentence's subject in view (context.ts).
  */
-const EVALUATIVE = /\b(easier|easy|simpler|simple|better|faster|quicker|convenient|more convenient|helpful|useful|beneficial|important|essential|straightforward|efficient|flexible|seamless|powerful|handy|great|good|nice|valuable|practical|smoother|cleaner|safer|clearer)\b/i;
+const EVALUATIVE = /\b(helps?|easier|easy|simpler|simple|better|faster|quicker|convenient|more convenient|helpful|useful|beneficial|important|essential|straightforward|efficient|flexible|seamless|powerful|handy|great|good|nice|valuable|practical|smoother|cleaner|safer|clearer)\b/i;
 const PRONOUN_SUBJECT = /^(this|that|it|these|those|they|doing so|which)\b/i;
 const LIGHT = /^(this|that|it|these|those|they|doing|so|which|is|are|was|were|be|makes?|making|made|helps?|helping|allows?|lets?|keeps?|ensures?|can|will|would|should|may|might|very|much|really|quite|more|also|even|lot|a|an|the|for|to|of|you|your|users?|things?|everything|process|work|life|it|them|job|task)$/i;
 

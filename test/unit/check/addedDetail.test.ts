@@ -12,6 +12,7 @@ const doc = (id: string, text: string) => ({ ...passage(id, text), path: 'docs/p
 const one = firstVerdictOver([
   doc('ad-permit', 'Residents can renew a parking permit online before it expires.'),
   doc('ad-office', 'Permits are also renewed at the city records office during opening hours.'),
+  doc('ad-desk', 'The help desk supports residents who have no internet access.'),
   passage('ad-other', 'The annual premium of a policy is due on the first day of the policy year.'),
   ...releaseNotes(),
 ]);
@@ -40,4 +41,11 @@ test('one added word is no added detail', () => {
 test('words before the restated sentence are a frame, not an added detail', () => {
   const v = one('According to the municipal handbook, residents can renew a parking permit online before it expires.');
   assert.equal(v.verdict, 'supported', v.reason);
+});
+
+test('an added run counts when half its words are held nowhere in the document', () => {
+  // "supports" is the document's, "materials" is not
+  const v = one('Residents can renew a parking permit online before it expires through the supporting materials.');
+  assert.equal(v.verdict, 'unsupported', v.reason);
+  assert.match(v.reason, /supporting materials/);
 });

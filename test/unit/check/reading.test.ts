@@ -47,6 +47,8 @@ test('a sentence that leans on the one before is checked with its subject; a bar
   assert.ok(lean![1] !== 'supported' || lean![2] === 'uncertain', String(lean));
   const [, bare] = verdicts('Helm packages the application. This makes it much easier.');
   assert.equal(bare![1], 'not_claim');
+  for (const praise of ['That helps a lot.', 'It really helps.', 'This is very useful.']) assert.equal(filterClaim(praise, 'sentence').claim, undefined, praise);
+  assert.ok(filterClaim('It helps reduce the image size.', 'sentence').claim);
   // no antecedent, only a generic sentence: at most uncertain
   const [alone] = verdicts('This makes deployment easier.');
   assert.ok(alone![1] !== 'supported' || alone![2] === 'uncertain', String(alone));
