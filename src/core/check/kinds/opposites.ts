@@ -5,7 +5,7 @@
  * corpus's own lists and the user's glossary: "Always" / "IfNotPresent", "HTTP" / "HTTPS"). A
  * negation in the same place turns it back ("not disabled" says "enabled").
  */
-import type { Atom, Hunk } from '../alignment';
+import { isContent, type Atom, type Hunk } from '../alignment';
 import { antonymous, opposed } from '../lexicon';
 import { finding, negationsIn, type ConflictKind, type Finding, type KindContext, firstTight } from './kind';
 import { QUANTIFIER_WORDS } from './quantifiers';
@@ -71,7 +71,32 @@ function inHunk(ctx: KindContext, h: Hunk): Finding | undefined {
   return undefined;
 }
 
+/** Words that make a sentence conditional: a condition on one side only may be what an opposite answers. */
+const CONDITION = /\b(if|unless|when|whenever|whether|until|except)\b/i;
+
+/**
+ * An opposite the other side writes elsewhere: the claim and the source sentence align in every
+ * content word but one each, in different places, and the two exclude each other — a sentence
+ * turned around ("You have uninstalled and configured Node.js" / "Node.js is installed and
+ * configured"). No negation left unaligned on either side, and the same conditions on both.
+ */
+function movedOpposite(ctx: KindContext): Finding | undefined {
+  const { a } = ctx;
+  const c = a.claim.flatMap((x, i) => (isContent(x) && !a.matched[i] ? [i] : []));
+  const s = a.source.flatMap((x, j) => (isContent(x) && !a.used[j] ? [j] : []));
+  if (c.length !== 1 || s.length !== 1) return undefined;
+  const hc = a.hunks.find((h) => h.claim.includes(c[0]!));
+  if (!hc || hc.source.includes(s[0]!)) return undefined;
+  if (a.claim.some((x, i) => x.negates && !a.matched[i]) || a.source.some((x, j) => x.negates && !a.used[j])) return undefined;
+  if (CONDITION.test(ctx.claim.text) !== CONDITION.test(ctx.source.text)) return undefined;
+  if (!excludes(ctx, a.claim[c[0]!]!, a.source[s[0]!]!)) return undefined;
+  return finding(ctx, 'opposites', 'antonym', hc, c, s, true);
+}
+
 export const oppositesKind: ConflictKind = {
   id: 'opposites',
-  find: (ctx) => firstTight(ctx, inHunk),
+  find: (ctx) => {
+    const f = firstTight(ctx, inHunk);
+    return f?.tight ? f : (movedOpposite(ctx) ?? f);
+  },
 };
