@@ -44,6 +44,8 @@ const AMBIGUOUS_MONTHS = new Set(['may', 'march', 'mar']);
 /** Abbreviations count as months only when capitalised ("Jan", not "jan"). */
 const ABBREVIATED = new Set(MONTH_ABBR.filter((m) => !MONTHS.includes(m)));
 
+/** Value words that, written in capitals, are as often a keyword or an acronym ("SINGLE", "DOUBLE"). */
+const KEYWORD_LIKE: ReadonlySet<string> = new Set(['single', 'double', 'triple', 'half', 'once', 'twice', 'thrice', 'dozen']);
 /** Words after "once" that make it a frequency ("once a day", "once per week"). */
 const ONCE_NEXT = new Set(['a', 'an', 'per', 'every', 'each', 'daily', 'weekly', 'monthly', 'yearly', 'annually']);
 /** Words before "once" that make it a count ("only once", "at least once", "more than once"). */
@@ -61,9 +63,9 @@ export function wordValue(word: string, surface: string, prev: string, next: str
   const v = WORD_VALUES.get(word);
   if (v === undefined) return oneOf(word, prev, next);
   if ((AMBIGUOUS_MONTHS.has(word) || ABBREVIATED.has(word)) && !/^\p{Lu}/u.test(surface)) return undefined;
-  // a month written all in capitals is an acronym or a keyword ("contact DEC", "MAY" in a
-  // specification) unless a number stands beside it ("DEC 2020", "12 MAR")
-  if (v.startsWith('month:') && surface.length > 1 && surface === surface.toUpperCase() && !/^\d/.test(prev) && !/^\d/.test(next)) return undefined;
+  // a month or "single" in capitals is an acronym or a keyword ("contact DEC", "MAY", "SINGLE") unless
+  // a number stands beside it ("DEC 2020", "12 MAR"); a cardinal in capitals is a number ("STEP ONE")
+  if ((v.startsWith('month:') || KEYWORD_LIKE.has(word)) && surface.length > 1 && surface === surface.toUpperCase() && !/^\d/.test(prev) && !/^\d/.test(next)) return undefined;
   if (word === 'once' && !ONCE_NEXT.has(next) && !ONCE_PREV.has(prev)) return undefined;
   if (v.startsWith('ord:') && !DETERMINERS.has(prev)) return undefined;
   // "one" as a pronoun ("one of the best", "one can use", "the one that"), not a count

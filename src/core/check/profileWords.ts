@@ -70,7 +70,11 @@ export function keepsTerm(word: string): boolean {
 /** A full stop right before a capital: the only text the glued-sentence repairs change. */
 const GLUE_HINT = /[\p{L})]\.\p{Lu}/u;
 const CAPITALS = /^\p{Lu}{2,}$/u;
-/** Whether token `k` is written in capitals (two letters or more) and neither neighbour is. */
+/**
+ * Whether token `k` is written in capitals (two letters or more) and neither neighbour is, a
+ * neighbour joined to it by a slash being part of the same name ("the Tesseract CLI/API": not a
+ * phrase shouted in capitals).
+ */
 export function isolatedCapitals(tokens: readonly Token[], k: number, text: string): boolean {
   const t = tokens[k]!;
   // most words start with a small letter: no slice, no regular expression for them
@@ -79,7 +83,8 @@ export function isolatedCapitals(tokens: readonly Token[], k: number, text: stri
   if (!CAPITALS.test(text.slice(t.start, t.end))) return false;
   const caps = (j: number): boolean => {
     const n = tokens[j];
-    return n !== undefined && CAPITALS.test(text.slice(n.start, n.end));
+    if (n === undefined || !CAPITALS.test(text.slice(n.start, n.end))) return false;
+    return text.slice(Math.min(n.end, t.end), Math.max(n.start, t.start)) !== '/';
   };
   return !caps(k - 1) && !caps(k + 1);
 }

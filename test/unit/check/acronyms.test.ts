@@ -3,8 +3,10 @@
  * reverse (the acronym is aligned with the run of names whose initials it spells), and an acronym
  * of a longer form of the source's name ("RHDH" where the source says "Developer Hub") is no
  * other name. Another acronym is still another name, and a copy with the name spelt the other way
- * is read as a copy (a negation dropped from it is the opposite). A month's abbreviation in
- * capitals with no number beside it ("contact DEC") is an acronym, not a date.
+ * is read as a copy (a negation dropped from it is the opposite). A month's abbreviation or a
+ * word like "single" in capitals with no number beside it ("contact DEC", "SINGLE status codes")
+ * is an acronym, not a value; so is a stop word in capitals joined by a slash to another acronym
+ * ("WHERE/API").
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,6 +19,8 @@ const one = firstVerdictOver([
   passage('ac-cluster', 'The GKE cluster pulls the RHDH image from the Red Hat registry every night.'),
   passage('ac-dec', 'For fishing and trapping licenses, contact DEC through their website before the season opens.'),
   passage('ac-month', 'The trapping season closes on 31 DEC every year.'),
+  passage('ac-codes', 'The retry option takes an array of HTTP status codes to retry after a failed request.'),
+  passage('ac-cli', 'If you see differences between the library and the Tesseract CLI/API output, follow the troubleshooting steps.'),
   ...releaseNotes(),
 ]);
 
@@ -61,4 +65,13 @@ test('a month abbreviation in capitals without a number is an acronym, another a
   // beside a number it is still the month
   const date = one('The trapping season closes on 31 NOV every year.');
   assert.equal(date.verdict, 'contradicted', date.reason);
+});
+
+test('a value word or a stop word in capitals is an acronym in the place of another', () => {
+  const v = one('The retry option takes an array of SINGLE status codes to retry after a failed request.');
+  assert.equal(v.verdict, 'contradicted', v.reason);
+  const w = one('If you see differences between the library and the Tesseract WHERE/API output, follow the troubleshooting steps.');
+  assert.notEqual(w.verdict, 'supported', w.reason);
+  const same = one('If you see differences between the library and the Tesseract CLI/API output, follow the troubleshooting steps.');
+  assert.equal(same.verdict, 'supported', same.reason);
 });
