@@ -35,6 +35,8 @@ async function main(): Promise<void> {
   const cpuq: number[] = [];
   const answers: string[] = [];
   let share = 0;
+  let scored = 0;
+  let total = 0;
   let extra = 0;
   let blocks = 0;
   let counted = 0;
@@ -52,6 +54,8 @@ async function main(): Promise<void> {
       const st = index.status?.().lastQuery;
       if (st) {
         share += st.scored / Math.max(1, st.total);
+        scored += st.scored;
+        total += st.total;
         extra += (st.passes ?? 1) - 1;
         if (st.blocks) {
           blocks += (st.decoded ?? 0) / st.blocks;
@@ -65,9 +69,14 @@ async function main(): Promise<void> {
   console.log(
     `${n} queries: wall p50 ${pct(lat, 50).toFixed(1)} / p95 ${pct(lat, 95).toFixed(1)} / p99 ${pct(lat, 99).toFixed(1)} ms, mean ${(wall / n).toFixed(1)} ms; CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(1)} ms per query; postings scored ${((100 * share) / n).toFixed(1)}%, blocks decoded ${counted ? `${((100 * blocks) / counted).toFixed(1)}%` : '– (not counted by this version)'}; extra passes ${extra}`,
   );
+  console.log(`postings per query: ${(scored / n).toFixed(0)} scored of ${(total / n).toFixed(0)}`);
   console.log(`CPU per query p50 ${pct(cpuq, 50).toFixed(1)} / p95 ${pct(cpuq, 95).toFixed(1)} / p99 ${pct(cpuq, 99).toFixed(1)} ms`);
+  // after a full collection when the process has one (--expose-gc): what the warm cache holds
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  gc?.();
   const xs = cache.xHeld !== undefined ? `; xs ${(cache.xHeld / 2 ** 20).toFixed(0)} MB held of ${((cache.xLimit ?? 0) / 2 ** 20).toFixed(0)} MB` : '';
-  console.log(`posting cache: ${(cache.held / 2 ** 20).toFixed(0)} MB held${cache.limit !== undefined ? ` of ${(cache.limit / 2 ** 20).toFixed(0)} MB` : ''}${xs}; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB, RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`);
+  console.log(`posting cache: ${(cache.held / 2 ** 20).toFixed(0)} MB held${cache.limit !== undefined ? ` of ${(cache.limit / 2 ** 20).toFixed(0)} MB` : ''}${xs}; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB, RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB${gc ? ' (after a full GC)' : ''}`);
   const answersFile = opt('--answers');
   if (answersFile) {
     writeFileSync(answersFile, `${answers.join('\n')}\n`);
