@@ -32,6 +32,8 @@ export interface PostingCacheLike {
   limit?: number;
   /** The budget of the lists' cached xs (absent in versions without them). */
   xLimit?: number;
+  /** Bytes the lists' cached xs hold (absent in versions without them). */
+  readonly xHeld?: number;
 }
 
 /**

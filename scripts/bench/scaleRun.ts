@@ -2,7 +2,8 @@
  * One run of the scale benchmark, in a fresh process so heap and RSS belong to it alone
  * (scripts/bench/scale.ts starts these and prints the table). Prints one JSON line.
  *
- *   build <n> <dir> [--src <src folder>]   build, search, edit + save, sizes (Verity index)
+ *   build <n> <dir> [--src <src folder>]   build, search, edit + save, sizes (Verity index;
+ *                                           `--no-search`: without the search)
  *   restart <n> <dir> [--src <src folder>] open the saved index + answer the first query
  *   minisearch <n> <dir> [--mini-every <k>] the same passages and analysis in MiniSearch
  *                                           (searches every k-th query, default 4;
@@ -193,22 +194,25 @@ async function main(): Promise<void> {
     out.buildCpuS = (buildCpu + (d.user + d.system) / 1000) / 1000;
     out.segments = index.status?.().segments;
     Object.assign(out, memory());
-    const shares: number[] = [];
-    const blockShares: number[] = [];
-    const cpuSearch = process.cpuUsage();
-    const lat = latencies((q) => {
-      index.search(q, { k: 10 });
-      const st = index.status?.().lastQuery;
-      if (st) shares.push(st.scored / Math.max(1, st.total));
-      if (st?.blocks) blockShares.push((st.decoded ?? 0) / st.blocks);
-    }, corpus.queries);
-    out.p50 = pct(lat, 50);
-    out.p95 = pct(lat, 95);
-    out.p99 = pct(lat, 99);
-    const cs = process.cpuUsage(cpuSearch);
-    out.searchCpuMs = (cs.user + cs.system) / 1000 / (2 * lat.length);
-    out.scoredShare = shares.length ? shares.reduce((a, b) => a + b, 0) / shares.length : undefined;
-    out.decodedShare = blockShares.length ? blockShares.reduce((a, b) => a + b, 0) / blockShares.length : undefined;
+    // `--no-search`: only the store is wanted (searchProbe.ts measures it in fresh processes)
+    if (!process.argv.includes('--no-search')) {
+      const shares: number[] = [];
+      const blockShares: number[] = [];
+      const cpuSearch = process.cpuUsage();
+      const lat = latencies((q) => {
+        index.search(q, { k: 10 });
+        const st = index.status?.().lastQuery;
+        if (st) shares.push(st.scored / Math.max(1, st.total));
+        if (st?.blocks) blockShares.push((st.decoded ?? 0) / st.blocks);
+      }, corpus.queries);
+      out.p50 = pct(lat, 50);
+      out.p95 = pct(lat, 95);
+      out.p99 = pct(lat, 99);
+      const cs = process.cpuUsage(cpuSearch);
+      out.searchCpuMs = (cs.user + cs.system) / 1000 / (2 * lat.length);
+      out.scoredShare = shares.length ? shares.reduce((a, b) => a + b, 0) / shares.length : undefined;
+      out.decodedShare = blockShares.length ? blockShares.reduce((a, b) => a + b, 0) / blockShares.length : undefined;
+    }
     out.storeMB = dirMB(dir);
     // edit one file of copy 1 (its first passage gains a sentence), three times: save after each
     const base = corpus.copyOf(Math.min(1, Math.floor(n / corpus.base.length) - 1));

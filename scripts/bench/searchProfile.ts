@@ -6,16 +6,28 @@
  * each module on one line):
  *
  *   node_modules/.bin/esbuild scripts/bench/searchProfile.ts --bundle --platform=node --format=cjs --outfile=/tmp/searchProfile.js
- *   node --max-old-space-size=8192 /tmp/searchProfile.js <store dir> <shared dir> [passes 2] [out.cpuprofile]
+ *   node --max-old-space-size=8192 /tmp/searchProfile.js <store dir> <shared dir> [passes 2] [out.cpuprofile] [--cache-mb 512] [--xs-mb 320]
+ *
+ * `--cache-mb`, `--xs-mb`: the posting cache's budgets (as searchProbe.ts sets them).
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { loadPassageIndex } from '../../src/core/index/index';
+import { postingCache } from '../../src/core/index/postingCache';
 import { createFsStorage } from '../../src/node/fsStorage';
 import { loadScaleCorpus } from './corpus';
 
 async function main(): Promise<void> {
-  const [dir, shared, passes = '2', out = '/tmp/search.cpuprofile'] = process.argv.slice(2);
+  const argv = process.argv.slice(2);
+  const opt = (name: string): string | undefined => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv.splice(i, 2)[1] : undefined;
+  };
+  const xsMB = opt('--xs-mb');
+  const cacheMB = opt('--cache-mb');
+  if (xsMB !== undefined) postingCache.xLimit = Number(xsMB) * 2 ** 20;
+  if (cacheMB !== undefined) postingCache.limit = Number(cacheMB) * 2 ** 20;
+  const [dir, shared, passes = '2', out = '/tmp/search.cpuprofile'] = argv;
   if (!dir || !shared) throw new Error('usage: searchProfile <store dir> <shared dir> [passes] [out]');
   const queries = loadScaleCorpus(shared).queries.slice(0, 200);
   const silent = { info(): void {}, warn(): void {}, error(): void {} };

@@ -7,6 +7,14 @@
  * posting's BM25F x for the norms of the moment, PostingList.chunkX) have a budget of their own:
  * the lists whose xs were used least recently lose them first, and keep their postings. (The xs
  * depend on the corpus statistics; a list clears its own when they change, see xUse.)
+ *
+ * The budgets grow with the store: what a set of queries touches grows with the postings it
+ * searches (the 200 history queries' lists held 346 MB at 1M passages and 1,659 MB at 5M, their
+ * xs 1,294 MB at 5M), and a cache smaller than that reads, parses and decodes lists again on
+ * every pass (at 5M with the 1M budgets: 18% of the query terms' blocks per warm query, 5× the
+ * CPU; docs/performance.md). So the product's cache counts the postings files of the segments
+ * whose lists it holds, and its budgets are at least LIST_PER_POSTING_BYTE and XS_PER_POSTING_BYTE
+ * times that (unless set: the probes try fixed budgets).
  */
 import { BLOCK } from './postingCodec';
 import { CHUNK_SHIFT, type PostingList } from './postingList';
@@ -14,8 +22,20 @@ import { CHUNK_SHIFT, type PostingList } from './postingList';
 /** Postings of a whole chunk of a list's decoded storage (the length of most xs arrays). */
 const XS_CHUNK = (1 << CHUNK_SHIFT) * BLOCK;
 
-/** Bytes of the lists' cached xs (see PostingList.chunkX), beside the lists' own budget. */
+/** Bytes of the lists' cached xs (see PostingList.chunkX), beside the lists' own budget (at least). */
 export const XS_BUDGET = 320 * 1024 * 1024;
+
+/** The lists' budget of a scaled cache, at least (see postingCache). */
+export const LIST_BUDGET = 512 * 1024 * 1024;
+
+/**
+ * A scaled cache's budgets per byte of the postings files of the segments it holds lists of (at
+ * 5M passages, 1.04 GB of postings: the lists of the 200 history queries hold 1.6× that, their
+ * xs 1.25×, and a trim evicts down to three quarters of a budget; at 1M, ≈ 220 MB of postings,
+ * the floors above are still the larger, so the budgets there are what they were).
+ */
+export const LIST_PER_POSTING_BYTE = 2;
+export const XS_PER_POSTING_BYTE = 1.4;
 
 /** A cached list, where it belongs, and when it last moved to the young end of the order. */
 interface Entry {
@@ -48,10 +68,40 @@ export class PostingCache {
    * the 1M benchmark store with a 64 MB budget: 55 full collections in 600 queries, p95 ×5).
    */
   private readonly spare: Float64Array[] = [];
+  /** Postings file bytes of each segment whose lists came in (put), until it is forgotten. */
+  private readonly segBytes = new Map<number, number>();
+  private postingBytes = 0;
+  /**
+   * `scaled`: the budgets given are floors, raised with the postings bytes of the segments held
+   * (see put's `postingBytes`) until a budget is set (limit, xLimit).
+   */
   constructor(
     private budget: number,
     private xBudget = 0,
-  ) {}
+    private scaled = { lists: false, xs: false },
+  ) {
+    this.floor = budget;
+    this.xFloor = xBudget;
+  }
+  private readonly floor: number;
+  private readonly xFloor: number;
+
+  /** Postings file bytes of the segments the budgets scale with. */
+  get storePostingBytes(): number {
+    return this.postingBytes;
+  }
+
+  /** The budgets for the postings bytes of the moment (scaled ones only); evicts when they shrink. */
+  private rescale(): void {
+    if (this.scaled.lists) {
+      this.budget = Math.max(this.floor, LIST_PER_POSTING_BYTE * this.postingBytes);
+      this.trim();
+    }
+    if (this.scaled.xs) {
+      this.xBudget = Math.max(this.xFloor, XS_PER_POSTING_BYTE * this.postingBytes);
+      this.trimX(undefined);
+    }
+  }
 
   /** Bytes the cached lists' xs hold, and the spare arrays kept for new ones. */
   get xHeld(): number {
@@ -69,6 +119,7 @@ export class PostingCache {
   }
 
   set xLimit(bytes: number) {
+    this.scaled = { ...this.scaled, xs: false };
     this.xBudget = bytes;
     this.trimX(undefined);
   }
@@ -84,6 +135,7 @@ export class PostingCache {
   }
 
   set limit(bytes: number) {
+    this.scaled = { ...this.scaled, lists: false };
     this.budget = bytes;
     this.trim();
   }
@@ -99,7 +151,16 @@ export class PostingCache {
     return e.list;
   }
 
-  put(uid: number, i: number, list: PostingList): void {
+  /**
+   * Keeps `list`, entry `i` of segment `uid`; `postingBytes`: the size of that segment's postings
+   * file, counted once per segment (until forget) in what scaled budgets grow with.
+   */
+  put(uid: number, i: number, list: PostingList, postingBytes = 0): void {
+    if (postingBytes > 0 && !this.segBytes.has(uid)) {
+      this.segBytes.set(uid, postingBytes);
+      this.postingBytes += postingBytes;
+      this.rescale();
+    }
     const size = list.bytesHeld;
     if (size > this.budget / 4) return;
     let seg = this.bySeg.get(uid);
@@ -171,14 +232,22 @@ export class PostingCache {
   forget(uid: number): void {
     for (const e of this.bySeg.get(uid)?.values() ?? []) this.drop(e);
     this.bySeg.delete(uid);
+    const bytes = this.segBytes.get(uid);
+    if (bytes !== undefined) {
+      this.segBytes.delete(uid);
+      this.postingBytes -= bytes;
+      this.rescale();
+    }
   }
 }
 
 /**
  * The one cache of this process: 512 MB of posting lists (their bytes, skip data and the blocks
- * decoded so far). On the 1M benchmark store the lists of its 200 history queries hold 346 MB;
+ * decoded so far), or LIST_PER_POSTING_BYTE × the postings files of the segments searched when
+ * that is more. On the 1M benchmark store the lists of its 200 history queries hold 346 MB;
  * with 256 MB they did not fit, and each pass over the queries read, parsed and decoded 7% of
  * their blocks again (docs/performance.md). A small workspace never comes near the budget.
- * Their xs (8 bytes per decoded posting) have XS_BUDGET more.
+ * Their xs (8 bytes per decoded posting) have XS_BUDGET more, or XS_PER_POSTING_BYTE × the
+ * postings files.
  */
-export const postingCache = new PostingCache(512 * 1024 * 1024, XS_BUDGET);
+export const postingCache = new PostingCache(LIST_BUDGET, XS_BUDGET, { lists: true, xs: true });

@@ -214,7 +214,7 @@ export class Segment {
     let list = postingCache.get(this.uid, i);
     if (list === undefined) {
       list = new PostingList(this.postingBytes(i), this.dict.df(i), this.docs);
-      postingCache.put(this.uid, i, list);
+      postingCache.put(this.uid, i, list, this.postings.size);
     }
     return list;
   }

@@ -1,13 +1,14 @@
 /**
  * A posting list's decoded storage (chunks allocated as blocks are decoded, never moved), its
- * block bounds kept for the norms of the moment, and the cache's accounting of lists that grow.
+ * block bounds kept for the norms of the moment, and the cache's accounting of lists that grow
+ * and its budgets, which grow with the store.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ByteWriter } from '../../../src/core/index/bytes';
 import { FIELD_COUNT } from '../../../src/core/index/corpusStats';
 import type { FieldNorms } from '../../../src/core/index/impacts';
-import { PostingCache } from '../../../src/core/index/postingCache';
+import { LIST_PER_POSTING_BYTE, PostingCache, XS_PER_POSTING_BYTE } from '../../../src/core/index/postingCache';
 import { END, PostingCursor } from '../../../src/core/index/postingCursor';
 import { BLOCK } from '../../../src/core/index/postingCodec';
 import { encodePostings } from '../../../src/core/index/postingCodec';
@@ -202,4 +203,48 @@ test('the cache keeps the xs within their own budget, least recently used droppe
   cache.limit = 0;
   assert.equal(made.reduce((s, o) => s + o.list.xHeld, 0), 0);
   assert.ok(cache.xHeld <= chunkBytes / 2, `only spares left: ${cache.xHeld} bytes`);
+});
+
+test('a scaled cache\'s budgets grow with the postings files of the segments it holds lists of, shrink when they are forgotten, and stay once set', () => {
+  const lists = (seed: number): PostingList[] => [0, 1, 2, 3].map((s) => makeList(16 * BLOCK, 100_000, seed + s).list);
+  const one = lists(40)[0]!.bytesHeld;
+  // room for three lists of four at the floor
+  const floor = 3 * one + 64;
+  const xFloor = 1000;
+  // a cache of fixed budgets evicts the first list of four
+  const fixed = new PostingCache(floor, xFloor);
+  lists(40).forEach((l, i) => fixed.put(1, i, l, floor));
+  assert.equal(fixed.limit, floor);
+  assert.equal(fixed.get(1, 0), undefined);
+  // a scaled one counts segment 1's postings file once and keeps all four
+  const cache = new PostingCache(floor, xFloor, { lists: true, xs: true });
+  assert.equal(cache.limit, floor);
+  assert.equal(cache.xLimit, xFloor);
+  const kept = lists(40);
+  kept.forEach((l, i) => cache.put(1, i, l, floor));
+  assert.equal(cache.storePostingBytes, floor);
+  assert.equal(cache.limit, LIST_PER_POSTING_BYTE * floor);
+  assert.equal(cache.xLimit, XS_PER_POSTING_BYTE * floor);
+  for (let i = 0; i < 4; i++) assert.ok(cache.get(1, i), `list ${i} kept`);
+  assert.equal(cache.held, kept.reduce((n, l) => n + l.bytesHeld, 0));
+  // a second segment adds its file once, however many of its lists come in
+  lists(50).forEach((l, i) => cache.put(2, i, l, 2 * floor));
+  assert.equal(cache.storePostingBytes, 3 * floor);
+  assert.equal(cache.limit, LIST_PER_POSTING_BYTE * 3 * floor);
+  // forgotten (closed), it takes its bytes away again, and a smaller budget evicts at once
+  cache.forget(2);
+  assert.equal(cache.limit, LIST_PER_POSTING_BYTE * floor);
+  cache.forget(1);
+  assert.equal(cache.storePostingBytes, 0);
+  assert.equal(cache.limit, floor);
+  assert.equal(cache.xLimit, xFloor);
+  lists(60).forEach((l, i) => cache.put(3, i, l, 10 * floor));
+  cache.forget(3);
+  assert.equal(cache.held, 0);
+  // a budget that was set stays (the probes compare budgets); the other still scales
+  cache.limit = floor;
+  lists(70).forEach((l, i) => cache.put(4, i, l, 10 * floor));
+  assert.equal(cache.limit, floor);
+  assert.ok(cache.held <= floor, `${cache.held} held under a set budget of ${floor}`);
+  assert.equal(cache.xLimit, XS_PER_POSTING_BYTE * 10 * floor);
 });
