@@ -173,7 +173,7 @@ export function profile(raw: string): Profile {
     // "by"), as "within" does; "not exceeded" with no amount after it denies ("if the limit is
     // not exceeded")
     const ex = tokens[k + 1]?.word === 'to' ? k + 2 : k + 1;
-    const exceeds = /^exceed/.test(tokens[ex]?.word ?? '') && tokens.slice(ex + 1, ex + 4).some((x) => AMOUNT.test(x.word));
+    const exceeds = /^exceed/.test(tokens[ex]?.word ?? '') && tokens.slice(ex + 1, ex + 6).some((x) => AMOUNT.test(x.word));
     const bound = (t.word === 'no' || t.word === 'not') && ((BOUND_WORDS.has(tokens[k + 1]?.word ?? '') && tokens[k + 2]?.word === 'than') || exceeds);
     const notDenial = bound || (t.word === 'not' && NOT_A_DENIAL.has(tokens[k + 1]?.word ?? '')) || (t.word === 'no' && tokens[k + 1]?.word === 'matter') || (t.word === 'not' && tokens[k - 1]?.word === 'or' && tokens[k - 2]?.word === 'whether');
     if (!notDenial && (NEGATIONS.has(t.word) || t.word.endsWith("n't") || failTo || split || refrain || freeOf || (NEGATING_VERBS.has(t.word) && GERUND.test(tokens[k + 1]?.word ?? '')))) {
