@@ -13,6 +13,7 @@ import { searchSpec } from './commands/search';
 import { statusSpec } from './commands/status';
 import { checkSpec } from './commands/check';
 import { askSpec } from './commands/ask';
+import { limitCacheToMachine } from '../node/cacheCeiling';
 
 declare const VERITY_VERSION: string | undefined;
 
@@ -88,6 +89,7 @@ if (require.main === module) {
     process.stderr.write('\nverity: interrupted\n');
     process.exit(130);
   });
+  limitCacheToMachine();
   main(process.argv.slice(2), io).then(
     (code) => {
       process.exitCode = code;

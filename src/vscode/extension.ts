@@ -24,12 +24,14 @@ import { Startup } from './startup';
 import { registerTestHooks } from './testHooks';
 import { VerityChat } from './chatParticipant';
 import { registerReport } from './reportPanel';
+import { limitCacheToMachine } from '../node/cacheCeiling';
 
 let service: VerityService | undefined;
 
 export function activate(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('Verity', { log: true });
   context.subscriptions.push(log);
+  limitCacheToMachine();
   const settings = () => readExtensionSettings(readSetting);
   const models = new ModelResolver(context.secrets, settings);
   const svc = new VerityService(context, log, models.lazyPort());

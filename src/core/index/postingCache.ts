@@ -91,14 +91,34 @@ export class PostingCache {
     return this.postingBytes;
   }
 
+  /** The most the scaled budgets take together (see ceiling). */
+  private most = Infinity;
+
+  /**
+   * The most the scaled budgets may take together, lists and xs, however large the store: the
+   * process's host sets it from the machine's memory (a 5M store would otherwise let the cache
+   * grow to ≈ 3.4 GB on any machine). Both shrink in proportion; neither below its floor.
+   */
+  get ceiling(): number {
+    return this.most;
+  }
+
+  set ceiling(bytes: number) {
+    this.most = bytes;
+    this.rescale();
+  }
+
   /** The budgets for the postings bytes of the moment (scaled ones only); evicts when they shrink. */
   private rescale(): void {
+    const lists = LIST_PER_POSTING_BYTE * this.postingBytes;
+    const xs = XS_PER_POSTING_BYTE * this.postingBytes;
+    const share = lists + xs > this.most ? this.most / (lists + xs) : 1;
     if (this.scaled.lists) {
-      this.budget = Math.max(this.floor, LIST_PER_POSTING_BYTE * this.postingBytes);
+      this.budget = Math.max(this.floor, lists * share);
       this.trim();
     }
     if (this.scaled.xs) {
-      this.xBudget = Math.max(this.xFloor, XS_PER_POSTING_BYTE * this.postingBytes);
+      this.xBudget = Math.max(this.xFloor, xs * share);
       this.trimX(undefined);
     }
   }

@@ -248,3 +248,25 @@ test('a scaled cache\'s budgets grow with the postings files of the segments it 
   assert.ok(cache.held <= floor, `${cache.held} held under a set budget of ${floor}`);
   assert.equal(cache.xLimit, XS_PER_POSTING_BYTE * 10 * floor);
 });
+
+test('a ceiling holds a scaled cache\'s budgets together below it, in proportion, never below the floors', () => {
+  const floor = 1000;
+  const xFloor = 700;
+  const cache = new PostingCache(floor, xFloor, { lists: true, xs: true });
+  const { list } = makeList(16 * BLOCK, 100_000, 90);
+  cache.put(1, 0, list, 100_000);
+  assert.equal(cache.limit, LIST_PER_POSTING_BYTE * 100_000);
+  // half of what the store asks for: both budgets halve
+  const asked = (LIST_PER_POSTING_BYTE + XS_PER_POSTING_BYTE) * 100_000;
+  cache.ceiling = asked / 2;
+  assert.equal(cache.limit, (LIST_PER_POSTING_BYTE * 100_000) / 2);
+  assert.equal(cache.xLimit, (XS_PER_POSTING_BYTE * 100_000) / 2);
+  assert.ok(cache.limit + cache.xLimit <= asked / 2 + 1e-6);
+  // a ceiling below the floors leaves the floors
+  cache.ceiling = 10;
+  assert.equal(cache.limit, floor);
+  assert.equal(cache.xLimit, xFloor);
+  // no ceiling: what the store asks for
+  cache.ceiling = Infinity;
+  assert.equal(cache.limit, LIST_PER_POSTING_BYTE * 100_000);
+});
