@@ -17,7 +17,7 @@ import { filterClaim } from './claimFilter';
 import { alternativesOf, CLOSE_ENOUGH, locate, locationOf, toRef } from './evidenceRef';
 import { analyzeClaim } from './features';
 import { claimProfile, profile, type Profile } from './profile';
-import { commonIdf, searchQuery } from './query';
+import { candidateHits, commonIdf, searchQuery } from './query';
 import { novelCoverage, polarClaim, polarQuestion, type PolarQuestion } from './question';
 import { segmentSentences, type SegmentKind } from './segment';
 import { disagreementReason, explain } from './reason';
@@ -159,16 +159,10 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
         // ask for more when some paths are excluded, so k real candidates remain; the query is
         // keywords by weight, not prose, so no phrase re-rank; the checker reads passages, not snippets
         const stats = source.termStats();
-        hits = source.search(searchQuery(cp, idfQ, commonIdf(stats.docCount), (t) => stats.df(t) === 0), { k: exclude.size ? k * 2 : k, phrase: false, snippet: false }).map((h) => h.passage);
+        hits = source.search(searchQuery(cp, idfQ, commonIdf(stats.docCount), (t) => stats.df(t) === 0), { k: exclude.size ? k * 3 : k * 2, phrase: false, snippet: false }).map((h) => h.passage);
         searched.set(claim, hits);
       }
-      let taken = 0;
-      for (const h of hits) {
-        if (taken >= k) break;
-        if (exclude.has(h.path)) continue;
-        candidates.set(h.id, h);
-        taken++;
-      }
+      for (const h of candidateHits(hits, k, exclude)) candidates.set(h.id, h);
     }
     const idf = idfFor([...candidates.values()], true);
     const maxIdf = idf(NEVER_A_TERM);

@@ -66,3 +66,38 @@ export function searchQuery(cp: Profile, idf: (t: string) => number, common: num
   const codes = cp.text.match(CODE_WORDS) ?? [];
   return [...words, ...parts, ...(cp.text.match(JOINED_NUMBERS) ?? []), ...codes, ...cp.values.map((v) => v.surface)].join(' ');
 }
+
+/**
+ * Share of the candidates one file may take while others have hits: short sections of one file
+ * whose headings repeat the query's words ("Diagnostics Channel Support > undici:request:…") can
+ * fill every slot above the long passage of another file that holds the claim's sentence.
+ */
+const PER_FILE_SHARE = 0.625;
+
+/**
+ * The `k` candidates of a claim from its hits (best first, more than `k` of them): excluded paths
+ * left out, and no file past {@link PER_FILE_SHARE} of the slots while another file's hits wait;
+ * the slots still open then go to the best hits passed over.
+ */
+export function candidateHits<P extends { id: string; path: string }>(hits: readonly P[], k: number, exclude: ReadonlySet<string>): P[] {
+  const cap = Math.max(1, Math.ceil(k * PER_FILE_SHARE));
+  const perFile = new Map<string, number>();
+  const taken: P[] = [];
+  const passed: P[] = [];
+  for (const h of hits) {
+    if (taken.length >= k) break;
+    if (exclude.has(h.path)) continue;
+    const n = perFile.get(h.path) ?? 0;
+    if (n >= cap) {
+      passed.push(h);
+      continue;
+    }
+    perFile.set(h.path, n + 1);
+    taken.push(h);
+  }
+  for (const h of passed) {
+    if (taken.length >= k) break;
+    taken.push(h);
+  }
+  return taken;
+}
