@@ -15,7 +15,9 @@ import type { StoragePort } from '../ports';
 import type { FileRecord, Passage, SearchHit } from '../types';
 import { FormatError } from './bytes';
 import { commit } from './commit';
+import { AnalyzerTerms, type AnalyzedBatch, type FieldAnalyzer } from './fieldAnalysis';
 import { flushAll } from './flush';
+import { fieldTexts } from './memorySegment';
 import { addressOf, docOf, ordinalOf, type ScanCounters } from './maxScore';
 import { mergeSegments } from './merge';
 import { DEFAULT_MERGE_POLICY, pickMerge, type MergePolicy } from './mergePolicy';
@@ -53,6 +55,8 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
   private readonly batchSize: number;
   private readonly flushPostings: number;
   private readonly policy: MergePolicy;
+  private readonly analyzer: FieldAnalyzer | undefined;
+  private readonly analyzerTerms = new AnalyzerTerms();
   private home: StoragePort | undefined;
   private lock: Promise<unknown> = Promise.resolve();
   private readonly merging = new Set<Segment>();
@@ -69,6 +73,7 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
     this.flushPostings = opts.flushPostings ?? 12_000_000;
     this.policy = { ...DEFAULT_MERGE_POLICY, ...opts.mergePolicy };
     this.home = opts.storage;
+    this.analyzer = opts.analyzer;
     this.db = createSegmentOrama(this);
   }
 
@@ -89,12 +94,54 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
   }
 
   async add(passages: Passage[], opts?: { signal?: AbortSignal; vectors?: Map<string, number[]> }): Promise<void> {
+    if (this.analyzer) return this.addAnalyzed(this.analyzer, passages, opts);
     for (let i = 0; i < passages.length; i += this.batchSize) {
       throwIfCancelled(opts?.signal);
       this.set.add(passages.slice(i, i + this.batchSize), opts?.vectors);
       if (this.set.buffer.postingCount >= this.flushPostings) await this.exclusive(() => flushAll(this.set, this.writeTarget()));
       else if (i + this.batchSize < passages.length) await tick();
     }
+  }
+
+  /**
+   * {@link add} with the analysis on the analyser (another thread): every slice is asked for at
+   * once, so it analyses the next slices while this thread inverts, flushes and writes; slices
+   * and flush points are those of the in-thread path, so the segments are the same.
+   */
+  private async addAnalyzed(analyzer: FieldAnalyzer, passages: Passage[], opts?: { signal?: AbortSignal; vectors?: Map<string, number[]> }): Promise<void> {
+    throwIfCancelled(opts?.signal);
+    const slices: Array<{ ps: Passage[]; batch: Promise<AnalyzedBatch> }> = [];
+    for (let i = 0; i < passages.length; i += this.batchSize) {
+      const ps = passages.slice(i, i + this.batchSize);
+      const texts: string[] = [];
+      for (const p of ps) texts.push(...fieldTexts(p));
+      const batch = analyzer.analyze(texts);
+      // a slice not reached (cancelled, failed) must not leave an unhandled rejection behind
+      batch.catch(() => undefined);
+      slices.push({ ps, batch });
+    }
+    // the batches are taken in the order they were asked for, each exactly once: the analyser's
+    // term numbers depend on it, so the slices not reached are still read before throwing
+    let failure: unknown;
+    for (const { ps, batch } of slices) {
+      let b: AnalyzedBatch;
+      try {
+        b = await batch;
+      } catch (e) {
+        failure ??= e;
+        continue;
+      }
+      this.analyzerTerms.accept(b);
+      if (failure !== undefined) continue;
+      try {
+        throwIfCancelled(opts?.signal);
+        this.set.addAnalyzed(ps, b, this.analyzerTerms, opts?.vectors);
+        if (this.set.buffer.postingCount >= this.flushPostings) await this.exclusive(() => flushAll(this.set, this.writeTarget()));
+      } catch (e) {
+        failure = e;
+      }
+    }
+    if (failure !== undefined) throw failure;
   }
 
   async removeByPath(path: string): Promise<number> {

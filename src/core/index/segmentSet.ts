@@ -8,6 +8,7 @@
 import { compareKeys, idKey } from './idKey';
 import type { FileRecord, Passage } from '../types';
 import { FIELD_COUNT } from './corpusStats';
+import type { AnalyzedBatch, AnalyzerTerms } from './fieldAnalysis';
 import { docOf, ordinalOf } from './maxScore';
 import { MemorySegment } from './memorySegment';
 import type { RetrieveSource } from './retrieve';
@@ -199,6 +200,22 @@ export class SegmentSet implements RetrieveSource {
       if (prev) this.kill(prev);
       this.buffer.add(p, this.internPath(p.path), vectors?.get(p.id), key);
     }
+    this.version++;
+  }
+
+  /**
+   * {@link add} for passages analysed elsewhere (`batch`: their analysis, in order; `names`: the
+   * analyser's terms, already holding the batch's new ones).
+   */
+  addAnalyzed(passages: readonly Passage[], batch: AnalyzedBatch, names: AnalyzerTerms, vectors?: Map<string, number[]>): void {
+    let pi = 0;
+    passages.forEach((p, i) => {
+      const key = idKey(p.id);
+      const prev = this.find(p.id, key);
+      if (prev) this.kill(prev);
+      pi = this.buffer.addAnalyzed(p, this.internPath(p.path), vectors?.get(p.id), key, batch.lens, i * FIELD_COUNT, batch.postings, pi, names);
+    });
+    if (pi !== batch.postings.length) throw new Error(`analysed batch does not match its passages (${pi} of ${batch.postings.length} read)`);
     this.version++;
   }
 
