@@ -3,7 +3,8 @@
  * (scripts/bench/scale.ts starts these and prints the table). Prints one JSON line.
  *
  *   build <n> <dir> [--src <src folder>]   build, search, edit + save, sizes (Verity index;
- *                                           `--no-search`: without the search)
+ *                                           `--no-search`: without the search;
+ *                                           `--analysis-worker`: analysis on a worker thread)
  *   restart <n> <dir> [--src <src folder>] open the saved index + answer the first query
  *   minisearch <n> <dir> [--mini-every <k>] the same passages and analysis in MiniSearch
  *                                           (searches every k-th query, default 4;
@@ -162,7 +163,14 @@ async function main(): Promise<void> {
 
   if (mode === 'build') {
     const storage = await createStorage(dir);
-    const index = api.createPassageIndex({ storage });
+    // `--analysis-worker`: the passages are analysed on a worker thread (src/node/workerAnalyzer.ts)
+    let analyzer: { close(): Promise<void> } | undefined;
+    if (process.argv.includes('--analysis-worker')) {
+      const wa = (await import(path.join(src, 'node/workerAnalyzer.ts'))) as { createWorkerAnalyzer(o: { script: string }): { close(): Promise<void> } };
+      analyzer = wa.createWorkerAnalyzer({ script: path.join(src, 'node/analysisWorker.ts') });
+      out.analysisWorker = true;
+    }
+    const index = api.createPassageIndex({ storage, ...(analyzer ? { analyzer } : {}) });
     let buildMs = 0;
     let buildCpu = 0;
     let batch: Passage[] = [];
@@ -230,6 +238,7 @@ async function main(): Promise<void> {
     out.editBlockedMs = mid?.blockedMs;
     out.editLongestMs = mid?.longestMs;
     out.editFile = file;
+    await analyzer?.close();
     t = performance.now();
     out.size = index.size;
   } else if (mode === 'restart') {
