@@ -1,6 +1,6 @@
 /**
- * A {@link FieldAnalyzer} on a worker thread: the passage index sends it the field texts of each
- * slice of passages and inverts the results on its own thread, so a build uses two cores. The
+ * A {@link FieldAnalyzer} on a worker thread: the passage index sends it each slice of passages
+ * (copied: structured clone) and inverts the results on its own thread, so a build uses two cores. The
  * worker answers in the order it was asked (one queue), which the index relies on.
  */
 import path from 'node:path';
@@ -45,13 +45,13 @@ export function createWorkerAnalyzer(opts: { script?: string; wordsMax?: number 
   worker.on('error', (e) => failAll(e));
   worker.on('exit', (code) => failAll(new Error(`analysis worker exited (code ${code})`)));
   return {
-    analyze(texts) {
+    analyze(passages) {
       if (dead) return Promise.reject(dead);
       const id = next++;
       return new Promise<AnalyzedBatch>((resolve, reject) => {
         pending.set(id, { resolve, reject });
         if (pending.size === 1) worker.ref();
-        worker.postMessage({ id, texts });
+        worker.postMessage({ id, passages });
       });
     },
     async close() {

@@ -2,21 +2,29 @@
  * The analysis half of adding passages to the buffer, separable from the inversion: each field
  * of each passage becomes its length (tokens with a term) and its distinct terms with their
  * counts, the terms numbered by the analyser itself (the same words and terms as analyze(),
- * through a {@link TermNumbers} table). Pure code, so it can run on another thread: the index
+ * through a {@link TermNumbers} table), and its stored record encoded. Pure code, so it can run on another thread: the index
  * takes a {@link FieldAnalyzer} port (src/node/workerAnalyzer.ts runs one in a worker thread)
  * and does only the inversion (memorySegment.ts `addAnalyzed`) on its own thread.
  */
 import { wordSpans } from '../text/analyzer';
+import type { Passage } from '../types';
+import { ByteWriter } from './bytes';
 import { FIELD_COUNT } from './corpusStats';
+import { fieldTexts } from './memorySegment';
+import { encodeRecord } from './storedFields';
 import { TermNumbers } from './wordTable';
 
 /**
- * One analysed batch. `lens`: FIELD_COUNT lengths per passage. `postings`: per passage and field
+ * One analysed batch. `records`: each passage's stored record (storedFields.ts `encodeRecord`) as
+ * UTF-8, end to end, passage i ending at `recordEnds[i]`, so the flush copies them as they are.
+ * `lens`: FIELD_COUNT lengths per passage. `postings`: per passage and field
  * in order, the number k of distinct terms, then k pairs (term number, count), terms in order of
  * first occurrence. `newTerms`: the terms numbered for the first time in this batch, in number
  * order (from `firstNew`). `reset`: the numbering started afresh with this batch (first term 0).
  */
 export interface AnalyzedBatch {
+  records: Uint8Array;
+  recordEnds: Uint32Array;
   lens: Uint32Array;
   postings: Int32Array;
   newTerms: string[];
@@ -26,8 +34,7 @@ export interface AnalyzedBatch {
 
 /** Analyses batches in the order they are asked for (results in that order too). */
 export interface FieldAnalyzer {
-  /** `texts`: FIELD_COUNT field texts per passage (see memorySegment.ts fieldTexts). */
-  analyze(texts: string[]): Promise<AnalyzedBatch>;
+  analyze(passages: readonly Passage[]): Promise<AnalyzedBatch>;
 }
 
 /** Words learnt before the numbering starts afresh (bounds the analyser's memory over a long build). */
@@ -58,7 +65,15 @@ export class FieldAnalysis {
     this.out[this.at++] = v;
   }
 
-  run(texts: readonly string[]): AnalyzedBatch {
+  run(passages: readonly Passage[]): AnalyzedBatch {
+    const texts: string[] = [];
+    const records = new ByteWriter(1 << 16);
+    const recordEnds = new Uint32Array(passages.length);
+    passages.forEach((p, i) => {
+      for (const t of fieldTexts(p)) texts.push(t);
+      records.utf8(encodeRecord(p));
+      recordEnds[i] = records.pos;
+    });
     let reset = false;
     if (this.numbers.size >= this.wordsMax) {
       this.numbers = new TermNumbers();
@@ -91,7 +106,7 @@ export class FieldAnalysis {
     const newTerms = terms.slice(this.sent);
     const firstNew = this.sent;
     this.sent = terms.length;
-    return { lens, postings: this.out.slice(0, this.at), newTerms, firstNew, reset };
+    return { records: records.take(), recordEnds, lens, postings: this.out.slice(0, this.at), newTerms, firstNew, reset };
   }
 
   /** Writes k and the k (term, count) pairs of `text`; returns its length in tokens with a term. */
@@ -125,7 +140,7 @@ export class FieldAnalysis {
 /** A {@link FieldAnalyzer} on the calling thread (what the worker runs; also for tests). */
 export function localAnalyzer(wordsMax?: number): FieldAnalyzer {
   const a = new FieldAnalysis(wordsMax);
-  return { analyze: async (texts) => a.run(texts) };
+  return { analyze: async (passages) => a.run(passages) };
 }
 
 /** The index's side of an analyser: the term of each number, kept in step with its batches. */

@@ -34,6 +34,8 @@ export class MemorySegment {
   docs = 0;
   liveCount = 0;
   readonly passages: Passage[] = [];
+  /** Stored records encoded ahead (by an analyser on another thread), by document; else encoded at the flush. */
+  readonly records: Array<Uint8Array | undefined> = [];
   live = new Uint8Array(64);
   kinds = new Uint8Array(64);
   pathOf = new Int32Array(64);

@@ -17,7 +17,6 @@ import { FormatError } from './bytes';
 import { commit } from './commit';
 import { AnalyzerTerms, type AnalyzedBatch, type FieldAnalyzer } from './fieldAnalysis';
 import { flushAll } from './flush';
-import { fieldTexts } from './memorySegment';
 import { addressOf, docOf, ordinalOf, type ScanCounters } from './maxScore';
 import { mergeSegments } from './merge';
 import { DEFAULT_MERGE_POLICY, pickMerge, type MergePolicy } from './mergePolicy';
@@ -113,9 +112,7 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
     const slices: Array<{ ps: Passage[]; batch: Promise<AnalyzedBatch> }> = [];
     for (let i = 0; i < passages.length; i += this.batchSize) {
       const ps = passages.slice(i, i + this.batchSize);
-      const texts: string[] = [];
-      for (const p of ps) texts.push(...fieldTexts(p));
-      const batch = analyzer.analyze(texts);
+      const batch = analyzer.analyze(ps);
       // a slice not reached (cancelled, failed) must not leave an unhandled rejection behind
       batch.catch(() => undefined);
       slices.push({ ps, batch });

@@ -214,6 +214,7 @@ export class SegmentSet implements RetrieveSource {
       const prev = this.find(p.id, key);
       if (prev) this.kill(prev);
       pi = this.buffer.addAnalyzed(p, this.internPath(p.path), vectors?.get(p.id), key, batch.lens, i * FIELD_COUNT, batch.postings, pi, names);
+      this.buffer.records[this.buffer.docs - 1] = batch.records.subarray(i === 0 ? 0 : batch.recordEnds[i - 1]!, batch.recordEnds[i]!);
     });
     if (pi !== batch.postings.length) throw new Error(`analysed batch does not match its passages (${pi} of ${batch.postings.length} read)`);
     this.version++;

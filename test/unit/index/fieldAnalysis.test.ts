@@ -61,7 +61,7 @@ test('an index with a worker-thread analyser writes the same segments, byte for 
   assert.ok(plain.files.length >= 8, `several segments (${plain.files.length / 4})`);
   const worker = createWorkerAnalyzer({ script: path.join(__dirname, '../../../src/node/analysisWorker.ts') });
   let asked = 0;
-  const counting: FieldAnalyzer = { analyze: (texts) => (asked++, worker.analyze(texts)) };
+  const counting: FieldAnalyzer = { analyze: (ps) => (asked++, worker.analyze(ps)) };
   try {
     const threaded = await storeOf(ps, counting);
     assert.ok(asked > 0, 'the index asked the analyser');
@@ -75,7 +75,7 @@ test('an index with a worker-thread analyser writes the same segments, byte for 
 test('a failing analyser fails the add, and the index stays usable', async () => {
   let calls = 0;
   const inner = localAnalyzer();
-  const flaky: FieldAnalyzer = { analyze: (texts) => (++calls === 3 ? Promise.reject(new Error('worker died')) : inner.analyze(texts)) };
+  const flaky: FieldAnalyzer = { analyze: (ps) => (++calls === 3 ? Promise.reject(new Error('worker died')) : inner.analyze(ps)) };
   const ps = corpus(500, 3);
   const index = createPassageIndex({ analyzer: flaky, batchSize: 50 });
   await assert.rejects(index.add(ps), /worker died/);
