@@ -180,7 +180,11 @@ async function main(): Promise<void> {
       analyzer = wa.createWorkerAnalyzer({ script: path.join(src, 'node/analysisWorker.ts') });
       out.analysisWorker = true;
     }
-    const index = api.createPassageIndex({ storage, ...(analyzer ? { analyzer } : {}) });
+    // `--local-every k`: with the worker, every k-th slice is analysed on the main thread
+    const localAt = process.argv.indexOf('--local-every');
+    const analyzeLocallyEvery = localAt > 0 ? Number(process.argv[localAt + 1]) : undefined;
+    if (analyzeLocallyEvery) out.localEvery = analyzeLocallyEvery;
+    const index = api.createPassageIndex({ storage, ...(analyzer ? { analyzer, analyzeLocallyEvery } : {}) });
     let buildMs = 0;
     let buildCpu = 0;
     let mainCpu = 0;

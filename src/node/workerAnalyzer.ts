@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { AnalyzedBatch, FieldAnalyzer } from '../core/index/fieldAnalysis';
+import { AnalyzerTerms, type AnalyzedBatch, type FieldAnalyzer } from '../core/index/fieldAnalysis';
 
 export interface WorkerAnalyzer extends FieldAnalyzer {
   /** Stops the worker (pending batches fail). */
@@ -27,6 +27,8 @@ export function createWorkerAnalyzer(opts: { script?: string; wordsMax?: number 
   worker.unref();
   const pending = new Map<number, { resolve: (b: AnalyzedBatch) => void; reject: (e: Error) => void }>();
   let next = 0;
+  // the worker answers in order: each batch's terms are taken in here, whoever awaits it
+  const names = new AnalyzerTerms();
   let dead: Error | undefined;
   const failAll = (e: Error): void => {
     dead ??= e;
@@ -39,7 +41,13 @@ export function createWorkerAnalyzer(opts: { script?: string; wordsMax?: number 
     if (!p) return;
     pending.delete(msg.id);
     if (pending.size === 0) worker.unref();
-    if (msg.batch) p.resolve(msg.batch);
+    if (msg.batch) {
+      try {
+        p.resolve(names.accept(msg.batch));
+      } catch (e) {
+        p.reject(e as Error);
+      }
+    }
     else p.reject(new Error(`analysis worker: ${msg.error}`));
   });
   worker.on('error', (e) => failAll(e));

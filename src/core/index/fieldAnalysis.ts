@@ -30,6 +30,11 @@ export interface AnalyzedBatch {
   newTerms: string[];
   firstNew: number;
   reset: boolean;
+  /**
+   * The terms of this batch's numbering (set on the index's thread by {@link AnalyzerTerms}, in
+   * the order the batches came back; the list grows in place until the numbering starts afresh).
+   */
+  terms?: readonly string[];
 }
 
 /** Analyses batches in the order they are asked for (results in that order too). */
@@ -140,22 +145,24 @@ export class FieldAnalysis {
 /** A {@link FieldAnalyzer} on the calling thread (what the worker runs; also for tests). */
 export function localAnalyzer(wordsMax?: number): FieldAnalyzer {
   const a = new FieldAnalysis(wordsMax);
-  return { analyze: async (passages) => a.run(passages) };
+  const names = new AnalyzerTerms();
+  return { analyze: async (passages) => names.accept(a.run(passages)) };
 }
 
-/** The index's side of an analyser: the term of each number, kept in step with its batches. */
+/**
+ * The caller's side of an analyser: the term of each number, kept in step with its batches (one
+ * per analyser, fed every batch in the order the analyser produced them).
+ */
 export class AnalyzerTerms {
-  terms: string[] = [];
-  /** Bumped when the analyser's numbering starts afresh (buffers drop their number maps). */
-  epoch = 0;
+  private terms: string[] = [];
 
-  /** Takes in a batch's new terms; call once per batch, in the order the batches were asked for. */
-  accept(b: AnalyzedBatch): void {
-    if (b.reset) {
-      this.terms = [];
-      this.epoch++;
-    }
+  /** Takes in a batch's new terms and gives it its term list. */
+  accept(b: AnalyzedBatch): AnalyzedBatch {
+    // a fresh numbering gets a fresh list: batches of the old one still being inverted keep theirs
+    if (b.reset) this.terms = [];
     if (b.firstNew !== this.terms.length) throw new Error(`analysed batches out of order (term ${b.firstNew}, expected ${this.terms.length})`);
     for (const t of b.newTerms) this.terms.push(t);
+    b.terms = this.terms;
+    return b;
   }
 }

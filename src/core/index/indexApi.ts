@@ -30,6 +30,8 @@ export interface PassageIndexOptions {
    * (src/node/workerAnalyzer.ts) lets a build use a second core; the index inverts what it gets.
    */
   analyzer?: FieldAnalyzer;
+  /** With an analyser: every k-th slice of passages is analysed on the index's own thread (0: none). */
+  analyzeLocallyEvery?: number;
 }
 
 export type IndexSearchOptions = SearchOptions & { vector?: number[]; hybridWeight?: number; exhaustive?: boolean };

@@ -8,7 +8,6 @@ import { wordSpans } from '../text/analyzer';
 import type { FileRecord, Passage } from '../types';
 import { FIELD_COUNT } from './corpusStats';
 import { KINDS } from './segment';
-import type { AnalyzerTerms } from './fieldAnalysis';
 import { TermNumbers } from './wordTable';
 
 /** Growable posting list: documents ascending, FIELD_COUNT counts per posting. */
@@ -63,9 +62,9 @@ export class MemorySegment {
   /** Scratch: word spans of the field being added, and their term ids. */
   private readonly spans = { spans: new Int32Array(1024) };
   private idScratch = new Int32Array(1024);
-  /** Buffer term id of each term number of an analyser (-1: not met here yet), for its epoch. */
+  /** Buffer term id of each term number of an analyser (-1: not met here yet), for the term list `mapOf`. */
   private analyzerIds = new Int32Array(0);
-  private mapEpoch = -1;
+  private mapOf: readonly string[] | undefined;
 
   private grow(): void {
     const cap = this.live.length * 2;
@@ -126,16 +125,16 @@ export class MemorySegment {
   /**
    * Adds a passage analysed elsewhere (fieldAnalysis.ts): its FIELD_COUNT lengths at `lens[li..]`
    * and its fields' distinct terms and counts from `post[pi]` on, the terms numbered by the
-   * analyser (`names`). The same postings as {@link add}. Returns where the next passage's start.
+   * analyser (`names`: its term list). The same postings as {@link add}. Returns where the next passage's start.
    */
-  addAnalyzed(p: Passage, pathId: number, vector: ArrayLike<number> | undefined, key: readonly [number, number], lens: Uint32Array, li: number, post: Int32Array, pi: number, names: AnalyzerTerms): number {
+  addAnalyzed(p: Passage, pathId: number, vector: ArrayLike<number> | undefined, key: readonly [number, number], lens: Uint32Array, li: number, post: Int32Array, pi: number, names: readonly string[]): number {
     const doc = this.begin(p, pathId, key);
-    if (this.mapEpoch !== names.epoch) {
+    if (this.mapOf !== names) {
       this.analyzerIds.fill(-1);
-      this.mapEpoch = names.epoch;
+      this.mapOf = names;
     }
-    if (this.analyzerIds.length < names.terms.length) {
-      const m = new Int32Array(Math.max(names.terms.length, 2 * this.analyzerIds.length)).fill(-1);
+    if (this.analyzerIds.length < names.length) {
+      const m = new Int32Array(Math.max(names.length, 2 * this.analyzerIds.length)).fill(-1);
       m.set(this.analyzerIds);
       this.analyzerIds = m;
     }
@@ -149,7 +148,7 @@ export class MemorySegment {
         const no = post[pi++]!;
         const count = post[pi++]!;
         let id = map[no]!;
-        if (id < 0) id = map[no] = this.numbers.ofTerm(names.terms[no]!);
+        if (id < 0) id = map[no] = this.numbers.ofTerm(names[no]!);
         this.addOccurrences(this.lists[id]!, doc, f, count);
       }
     }

@@ -15,7 +15,7 @@ import type { StoragePort } from '../ports';
 import type { FileRecord, Passage, SearchHit } from '../types';
 import { FormatError } from './bytes';
 import { commit } from './commit';
-import { AnalyzerTerms, type AnalyzedBatch, type FieldAnalyzer } from './fieldAnalysis';
+import type { AnalyzedBatch, FieldAnalyzer } from './fieldAnalysis';
 import { flushAll } from './flush';
 import { addressOf, docOf, ordinalOf, type ScanCounters } from './maxScore';
 import { mergeSegments } from './merge';
@@ -55,7 +55,8 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
   private readonly flushPostings: number;
   private readonly policy: MergePolicy;
   private readonly analyzer: FieldAnalyzer | undefined;
-  private readonly analyzerTerms = new AnalyzerTerms();
+  private readonly localEvery: number;
+  private sliceCount = 0;
   private home: StoragePort | undefined;
   private lock: Promise<unknown> = Promise.resolve();
   private readonly merging = new Set<Segment>();
@@ -73,6 +74,7 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
     this.policy = { ...DEFAULT_MERGE_POLICY, ...opts.mergePolicy };
     this.home = opts.storage;
     this.analyzer = opts.analyzer;
+    this.localEvery = Math.max(0, Math.floor(opts.analyzeLocallyEvery ?? 0));
     this.db = createSegmentOrama(this);
   }
 
@@ -109,18 +111,34 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
    */
   private async addAnalyzed(analyzer: FieldAnalyzer, passages: Passage[], opts?: { signal?: AbortSignal; vectors?: Map<string, number[]> }): Promise<void> {
     throwIfCancelled(opts?.signal);
-    const slices: Array<{ ps: Passage[]; batch: Promise<AnalyzedBatch> }> = [];
+    const slices: Array<{ ps: Passage[]; batch?: Promise<AnalyzedBatch> }> = [];
     for (let i = 0; i < passages.length; i += this.batchSize) {
       const ps = passages.slice(i, i + this.batchSize);
+      // every k-th slice is analysed here, so neither thread waits long for the other
+      if (this.localEvery > 0 && ++this.sliceCount % this.localEvery === 0) {
+        slices.push({ ps });
+        continue;
+      }
       const batch = analyzer.analyze(ps);
       // a slice not reached (cancelled, failed) must not leave an unhandled rejection behind
       batch.catch(() => undefined);
       slices.push({ ps, batch });
     }
-    // the batches are taken in the order they were asked for, each exactly once: the analyser's
-    // term numbers depend on it, so the slices not reached are still read before throwing
+    // the slices go into the buffer in order; after a failure the rest are still awaited (no
+    // answer left behind), not added
     let failure: unknown;
     for (const { ps, batch } of slices) {
+      if (!batch) {
+        if (failure !== undefined) continue;
+        try {
+          throwIfCancelled(opts?.signal);
+          this.set.add(ps, opts?.vectors);
+          if (this.set.buffer.postingCount >= this.flushPostings) await this.exclusive(() => flushAll(this.set, this.writeTarget()));
+        } catch (e) {
+          failure = e;
+        }
+        continue;
+      }
       let b: AnalyzedBatch;
       try {
         b = await batch;
@@ -128,11 +146,10 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
         failure ??= e;
         continue;
       }
-      this.analyzerTerms.accept(b);
       if (failure !== undefined) continue;
       try {
         throwIfCancelled(opts?.signal);
-        this.set.addAnalyzed(ps, b, this.analyzerTerms, opts?.vectors);
+        this.set.addAnalyzed(ps, b, opts?.vectors);
         if (this.set.buffer.postingCount >= this.flushPostings) await this.exclusive(() => flushAll(this.set, this.writeTarget()));
       } catch (e) {
         failure = e;

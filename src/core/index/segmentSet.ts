@@ -8,7 +8,7 @@
 import { compareKeys, idKey } from './idKey';
 import type { FileRecord, Passage } from '../types';
 import { FIELD_COUNT } from './corpusStats';
-import type { AnalyzedBatch, AnalyzerTerms } from './fieldAnalysis';
+import type { AnalyzedBatch } from './fieldAnalysis';
 import { docOf, ordinalOf } from './maxScore';
 import { MemorySegment } from './memorySegment';
 import type { RetrieveSource } from './retrieve';
@@ -204,10 +204,12 @@ export class SegmentSet implements RetrieveSource {
   }
 
   /**
-   * {@link add} for passages analysed elsewhere (`batch`: their analysis, in order; `names`: the
-   * analyser's terms, already holding the batch's new ones).
+   * {@link add} for passages analysed elsewhere (`batch`: their analysis, in order, with the
+   * analyser's terms).
    */
-  addAnalyzed(passages: readonly Passage[], batch: AnalyzedBatch, names: AnalyzerTerms, vectors?: Map<string, number[]>): void {
+  addAnalyzed(passages: readonly Passage[], batch: AnalyzedBatch, vectors?: Map<string, number[]>): void {
+    const names = batch.terms;
+    if (!names) throw new Error('an analysed batch without its term list');
     let pi = 0;
     passages.forEach((p, i) => {
       const key = idKey(p.id);

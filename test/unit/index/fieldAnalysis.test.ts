@@ -45,9 +45,9 @@ test('a buffer fed analysed fields (the analyser numbering afresh as it goes) ho
 });
 
 /** The stored files of an index built from `ps`, by content (segment names come from the clock). */
-async function storeOf(ps: Passage[], analyzer?: FieldAnalyzer): Promise<{ files: string[]; top: string[] }> {
+async function storeOf(ps: Passage[], analyzer?: FieldAnalyzer, analyzeLocallyEvery?: number): Promise<{ files: string[]; top: string[] }> {
   const storage = new MemoryStorage();
-  const index = createPassageIndex({ storage, batchSize: 50, flushPostings: 20_000, ...(analyzer ? { analyzer } : {}) });
+  const index = createPassageIndex({ storage, batchSize: 50, flushPostings: 20_000, analyzeLocallyEvery, ...(analyzer ? { analyzer } : {}) });
   for (let i = 0; i < ps.length; i += 700) await index.add(ps.slice(i, i + 700));
   await index.save(storage, { test: true });
   const files = [...storage.files].filter(([name]) => /\.(seg|pst|fdt|dic)$/.test(name)).map(([name, b]) => `${path.extname(name)} ${Buffer.from(b).toString('base64')}`);
@@ -67,6 +67,12 @@ test('an index with a worker-thread analyser writes the same segments, byte for 
     assert.ok(asked > 0, 'the index asked the analyser');
     assert.deepEqual(threaded.files, plain.files);
     assert.deepEqual(threaded.top, plain.top);
+    // every third slice analysed on this thread: still the same segments
+    const before = asked;
+    const mixed = await storeOf(ps, counting, 3);
+    assert.ok(asked - before < (2 / 3) * (ps.length / 50) + 2, `about 2 slices in 3 went to the worker (${asked - before})`);
+    assert.deepEqual(mixed.files, plain.files);
+    assert.deepEqual(mixed.top, plain.top);
   } finally {
     await worker.close();
   }
