@@ -2,8 +2,8 @@
  * `npm run bench [-- --quick] [-- --only ingest,index,scale,cli,check,loop,ocr,trust]`: prints the
  * benchmark tables of every area. Figures are printed, never asserted: these machines are noisy,
  * so comparisons are taken side by side inside one run. The scale and CLI sections take more
- * flags (`--sizes 10k,100k`, `--signed`, `--scale-5m`, `--minisearch-1m`, `--before <checkout>`, `--fresh`;
- * see their files).
+ * flags (`--sizes 10k,100k`, `--signed`, `--scale-5m`, `--minisearch-1m`, `--before <checkout>`,
+ * `--analysis-worker`, `--fresh`; see their files).
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';

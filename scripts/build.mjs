@@ -1,4 +1,4 @@
-// Bundles the extension, the CLI, the PDF worker and the report webview with esbuild.
+// Bundles the extension, the CLI, the PDF and analysis workers and the report webview with esbuild.
 // Usage: node scripts/build.mjs [--watch] [--production]
 import * as esbuild from 'esbuild';
 import { cpSync, mkdirSync, existsSync, chmodSync, readFileSync, rmSync } from 'node:fs';
@@ -61,6 +61,15 @@ const targets = [
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
     define: { VERITY_VERSION: JSON.stringify(pkg.version) },
+  },
+  {
+    ...common,
+    // The passage index's analysis worker (src/node/workerAnalyzer.ts starts it).
+    entryPoints: { analysisWorker: 'src/node/analysisWorker.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
   },
   {
     ...common,

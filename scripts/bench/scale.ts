@@ -2,7 +2,8 @@
  * Scale benchmark (issue 29): the passage index at 10k, 100k and 1M passages (`--quick`: 10k
  * only; `--scale-5m` adds 5M), side by side with MiniSearch where it fits (10k and 100k; 1M with
  * `--minisearch-1m`), and with the index of another checkout (`--before <checkout>`: the same
- * runs against its src/, e.g. the sharded index this replaced). Corpus: doc2dial and RHDH
+ * runs against its src/, e.g. the sharded index this replaced; `--analysis-worker`: a row with
+ * the analysis on a worker thread, src/node/workerAnalyzer.ts). Corpus: doc2dial and RHDH
  * passages copied with growing vocabulary (scripts/bench/corpus.ts); queries: 200 doc2dial dev
  * turns with history. Each run is a fresh process (scripts/bench/scaleRun.ts), so heap and RSS
  * are its own. Figures: build (add + save, merges included), search p50/p95/p99 (a timed pass
@@ -60,6 +61,8 @@ export async function run(ctx: Ctx): Promise<void> {
   for (const n of sizes) {
     const systems: Array<[string, string[], string[]]> = [['Verity segments', ['build'], ['restart']]];
     if (before) systems.push(['before (' + path.basename(path.dirname(before)) + ')', ['build', '--src', before], ['restart', '--src', before]]);
+    // `--analysis-worker`: also the index with its analysis on a worker thread (a second core)
+    if (argv.includes('--analysis-worker')) systems.push(['Verity segments, analysis worker', ['build', '--analysis-worker'], ['restart']]);
     if (key) for (const [name, b, r] of [...systems]) systems.push([`${name}, signed`, [...b, '--signed', key], [...r, '--signed', key]]);
     const everyAt = argv.indexOf('--mini-every');
     const every = everyAt > 0 ? ['--mini-every', argv[everyAt + 1]!] : [];

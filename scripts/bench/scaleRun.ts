@@ -3,7 +3,8 @@
  * (scripts/bench/scale.ts starts these and prints the table). Prints one JSON line.
  *
  *   build <n> <dir> [--src <src folder>]   build, search, edit + save, sizes (Verity index;
- *                                           `--no-search`: without the search)
+ *                                           `--no-search`: without the search;
+ *                                           `--analysis-worker`: analysis on a worker thread)
  *   restart <n> <dir> [--src <src folder>] open the saved index + answer the first query
  *   minisearch <n> <dir> [--mini-every <k>] the same passages and analysis in MiniSearch
  *                                           (searches every k-th query, default 4;
@@ -48,6 +49,16 @@ const memory = (): { heapMB: number; rssMB: number } => {
 const pct = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
+/** CPU seconds of the main thread alone (Linux: /proc; undefined elsewhere): with a worker, its share of the process's CPU. */
+const mainThreadCpu = (): number => {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return NaN;
+  }
 };
 const dirMB = (d: string): number => readdirSync(d).reduce((a, f) => a + statSync(path.join(d, f)).size, 0) / 2 ** 20;
 
@@ -162,17 +173,31 @@ async function main(): Promise<void> {
 
   if (mode === 'build') {
     const storage = await createStorage(dir);
-    const index = api.createPassageIndex({ storage });
+    // `--analysis-worker`: the passages are analysed on a worker thread (src/node/workerAnalyzer.ts)
+    let analyzer: { close(): Promise<void> } | undefined;
+    if (process.argv.includes('--analysis-worker')) {
+      const wa = (await import(path.join(src, 'node/workerAnalyzer.ts'))) as { createWorkerAnalyzer(o: { script: string }): { close(): Promise<void> } };
+      analyzer = wa.createWorkerAnalyzer({ script: path.join(src, 'node/analysisWorker.ts') });
+      out.analysisWorker = true;
+    }
+    // `--local-every k`: with the worker, every k-th slice is analysed on the main thread
+    const localAt = process.argv.indexOf('--local-every');
+    const analyzeLocallyEvery = localAt > 0 ? Number(process.argv[localAt + 1]) : undefined;
+    if (analyzeLocallyEvery) out.localEvery = analyzeLocallyEvery;
+    const index = api.createPassageIndex({ storage, ...(analyzer ? { analyzer, analyzeLocallyEvery } : {}) });
     let buildMs = 0;
     let buildCpu = 0;
+    let mainCpu = 0;
     let batch: Passage[] = [];
     const flush = async (): Promise<void> => {
       const t = performance.now();
       const c = process.cpuUsage();
+      const m = mainThreadCpu();
       await index.add(batch);
       buildMs += performance.now() - t;
       const d = process.cpuUsage(c);
       buildCpu += (d.user + d.system) / 1000;
+      mainCpu += mainThreadCpu() - m;
       batch = [];
     };
     for (const p of corpus.passages(n)) {
@@ -182,6 +207,7 @@ async function main(): Promise<void> {
     await flush();
     let t = performance.now();
     const c = process.cpuUsage();
+    const m = mainThreadCpu();
     try {
       await index.save(storage, { bench: true });
     } catch (e) {
@@ -192,6 +218,8 @@ async function main(): Promise<void> {
     const d = process.cpuUsage(c);
     out.buildS = buildMs / 1000 + (out.saveS as number);
     out.buildCpuS = (buildCpu + (d.user + d.system) / 1000) / 1000;
+    // the main thread's part of it (the rest: the analysis worker, GC helpers, file writes)
+    out.buildMainCpuS = mainCpu + mainThreadCpu() - m;
     out.segments = index.status?.().segments;
     Object.assign(out, memory());
     // `--no-search`: only the store is wanted (searchProbe.ts measures it in fresh processes)
@@ -230,6 +258,7 @@ async function main(): Promise<void> {
     out.editBlockedMs = mid?.blockedMs;
     out.editLongestMs = mid?.longestMs;
     out.editFile = file;
+    await analyzer?.close();
     t = performance.now();
     out.size = index.size;
   } else if (mode === 'restart') {

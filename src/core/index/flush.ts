@@ -60,7 +60,7 @@ export function bufferParts(buf: MemorySegment, paths: readonly string[]): { par
     lens,
     idHash,
     *records() {
-      for (const old of order) yield encodeRecord(buf.passages[old]!);
+      for (const old of order) yield buf.records[old] ?? encodeRecord(buf.passages[old]!);
     },
     *terms(): Iterable<TermPostings> {
       // a buffer filled file by file and never edited is already in segment order: no copies

@@ -5,6 +5,7 @@
  */
 import type { StoragePort } from '../ports';
 import type { FileRecord, Passage, SearchHit, SearchOptions } from '../types';
+import type { FieldAnalyzer } from './fieldAnalysis';
 import type { ScanCounters } from './maxScore';
 import type { MergePolicy } from './mergePolicy';
 import type { RankingParams } from './ranking';
@@ -24,6 +25,13 @@ export interface PassageIndexOptions {
   /** Postings held in the buffer before it is flushed into a segment (default 12 million). */
   flushPostings?: number;
   mergePolicy?: Partial<MergePolicy>;
+  /**
+   * Where passages are analysed (default: on the index's own thread). A worker thread's analyser
+   * (src/node/workerAnalyzer.ts) lets a build use a second core; the index inverts what it gets.
+   */
+  analyzer?: FieldAnalyzer;
+  /** With an analyser: every k-th slice of passages is analysed on the index's own thread (0: none). */
+  analyzeLocallyEvery?: number;
 }
 
 export type IndexSearchOptions = SearchOptions & { vector?: number[]; hybridWeight?: number; exhaustive?: boolean };

@@ -33,6 +33,8 @@ export class MemorySegment {
   docs = 0;
   liveCount = 0;
   readonly passages: Passage[] = [];
+  /** Stored records encoded ahead (by an analyser on another thread), by document; else encoded at the flush. */
+  readonly records: Array<Uint8Array | undefined> = [];
   live = new Uint8Array(64);
   kinds = new Uint8Array(64);
   pathOf = new Int32Array(64);
@@ -60,6 +62,9 @@ export class MemorySegment {
   /** Scratch: word spans of the field being added, and their term ids. */
   private readonly spans = { spans: new Int32Array(1024) };
   private idScratch = new Int32Array(1024);
+  /** Buffer term id of each term number of an analyser (-1: not met here yet), for the term list `mapOf`. */
+  private analyzerIds = new Int32Array(0);
+  private mapOf: readonly string[] | undefined;
 
   private grow(): void {
     const cap = this.live.length * 2;
@@ -80,20 +85,7 @@ export class MemorySegment {
    * `key`: the passage id's idKey when the caller has computed it.
    */
   add(p: Passage, pathId: number, vector?: ArrayLike<number>, key: readonly [number, number] = idKey(p.id)): number {
-    if (this.docs === this.live.length) this.grow();
-    const doc = this.docs++;
-    this.passages.push(p);
-    this.live[doc] = 1;
-    this.liveCount++;
-    this.kinds[doc] = p.kind === 'pdf' ? 1 : 0;
-    this.pathOf[doc] = pathId;
-    const [hi, lo] = key;
-    this.idHash[2 * doc] = hi;
-    this.idHash[2 * doc + 1] = lo;
-    this.byId.set(p.id, doc);
-    const list = this.byPath.get(pathId);
-    if (list) list.push(doc);
-    else this.byPath.set(pathId, [doc]);
+    const doc = this.begin(p, pathId, key);
     const texts = fieldTexts(p);
     for (let f = 0; f < FIELD_COUNT; f++) {
       // the passages of a file share their title and often their headings: analysed once
@@ -127,6 +119,59 @@ export class MemorySegment {
       seen.length = 0;
     }
     if (vector) this.vectors.set(doc, Float32Array.from(vector));
+    return doc;
+  }
+
+  /**
+   * Adds a passage analysed elsewhere (fieldAnalysis.ts): its FIELD_COUNT lengths at `lens[li..]`
+   * and its fields' distinct terms and counts from `post[pi]` on, the terms numbered by the
+   * analyser (`names`: its term list). The same postings as {@link add}. Returns where the next passage's start.
+   */
+  addAnalyzed(p: Passage, pathId: number, vector: ArrayLike<number> | undefined, key: readonly [number, number], lens: Uint32Array, li: number, post: Int32Array, pi: number, names: readonly string[]): number {
+    const doc = this.begin(p, pathId, key);
+    if (this.mapOf !== names) {
+      this.analyzerIds.fill(-1);
+      this.mapOf = names;
+    }
+    if (this.analyzerIds.length < names.length) {
+      const m = new Int32Array(Math.max(names.length, 2 * this.analyzerIds.length)).fill(-1);
+      m.set(this.analyzerIds);
+      this.analyzerIds = m;
+    }
+    const map = this.analyzerIds;
+    for (let f = 0; f < FIELD_COUNT; f++) {
+      const n = lens[li + f]!;
+      this.lens[f]![doc] = n;
+      this.lengthSum[f]! += n;
+      const k = post[pi++]!;
+      for (let j = 0; j < k; j++) {
+        const no = post[pi++]!;
+        const count = post[pi++]!;
+        let id = map[no]!;
+        if (id < 0) id = map[no] = this.numbers.ofTerm(names[no]!);
+        this.addOccurrences(this.lists[id]!, doc, f, count);
+      }
+    }
+    if (vector) this.vectors.set(doc, Float32Array.from(vector));
+    return pi;
+  }
+
+  /** The passage's document and everything but its postings. */
+  private begin(p: Passage, pathId: number, key: readonly [number, number]): number {
+    if (this.docs === this.live.length) this.grow();
+    const doc = this.docs++;
+    this.passages.push(p);
+    this.live[doc] = 1;
+    this.liveCount++;
+    this.kinds[doc] = p.kind === 'pdf' ? 1 : 0;
+    this.pathOf[doc] = pathId;
+    const [hi, lo] = key;
+    this.idHash[2 * doc] = hi;
+    this.idHash[2 * doc + 1] = lo;
+    this.byId.set(p.id, doc);
+    const list = this.byPath.get(pathId);
+    if (list) list.push(doc);
+    else this.byPath.set(pathId, [doc]);
     return doc;
   }
 

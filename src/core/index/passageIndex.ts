@@ -15,6 +15,7 @@ import type { StoragePort } from '../ports';
 import type { FileRecord, Passage, SearchHit } from '../types';
 import { FormatError } from './bytes';
 import { commit } from './commit';
+import type { AnalyzedBatch, FieldAnalyzer } from './fieldAnalysis';
 import { flushAll } from './flush';
 import { addressOf, docOf, ordinalOf, type ScanCounters } from './maxScore';
 import { mergeSegments } from './merge';
@@ -53,6 +54,9 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
   private readonly batchSize: number;
   private readonly flushPostings: number;
   private readonly policy: MergePolicy;
+  private readonly analyzer: FieldAnalyzer | undefined;
+  private readonly localEvery: number;
+  private sliceCount = 0;
   private home: StoragePort | undefined;
   private lock: Promise<unknown> = Promise.resolve();
   private readonly merging = new Set<Segment>();
@@ -69,6 +73,8 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
     this.flushPostings = opts.flushPostings ?? 12_000_000;
     this.policy = { ...DEFAULT_MERGE_POLICY, ...opts.mergePolicy };
     this.home = opts.storage;
+    this.analyzer = opts.analyzer;
+    this.localEvery = Math.max(0, Math.floor(opts.analyzeLocallyEvery ?? 0));
     this.db = createSegmentOrama(this);
   }
 
@@ -89,12 +95,67 @@ export class SegmentIndex implements PassageIndex, ComponentHost {
   }
 
   async add(passages: Passage[], opts?: { signal?: AbortSignal; vectors?: Map<string, number[]> }): Promise<void> {
+    if (this.analyzer) return this.addAnalyzed(this.analyzer, passages, opts);
     for (let i = 0; i < passages.length; i += this.batchSize) {
       throwIfCancelled(opts?.signal);
       this.set.add(passages.slice(i, i + this.batchSize), opts?.vectors);
       if (this.set.buffer.postingCount >= this.flushPostings) await this.exclusive(() => flushAll(this.set, this.writeTarget()));
       else if (i + this.batchSize < passages.length) await tick();
     }
+  }
+
+  /**
+   * {@link add} with the analysis on the analyser (another thread): every slice is asked for at
+   * once, so it analyses the next slices while this thread inverts, flushes and writes; slices
+   * and flush points are those of the in-thread path, so the segments are the same.
+   */
+  private async addAnalyzed(analyzer: FieldAnalyzer, passages: Passage[], opts?: { signal?: AbortSignal; vectors?: Map<string, number[]> }): Promise<void> {
+    throwIfCancelled(opts?.signal);
+    const slices: Array<{ ps: Passage[]; batch?: Promise<AnalyzedBatch> }> = [];
+    for (let i = 0; i < passages.length; i += this.batchSize) {
+      const ps = passages.slice(i, i + this.batchSize);
+      // every k-th slice is analysed here, so neither thread waits long for the other
+      if (this.localEvery > 0 && ++this.sliceCount % this.localEvery === 0) {
+        slices.push({ ps });
+        continue;
+      }
+      const batch = analyzer.analyze(ps);
+      // a slice not reached (cancelled, failed) must not leave an unhandled rejection behind
+      batch.catch(() => undefined);
+      slices.push({ ps, batch });
+    }
+    // the slices go into the buffer in order; after a failure the rest are still awaited (no
+    // answer left behind), not added
+    let failure: unknown;
+    for (const { ps, batch } of slices) {
+      if (!batch) {
+        if (failure !== undefined) continue;
+        try {
+          throwIfCancelled(opts?.signal);
+          this.set.add(ps, opts?.vectors);
+          if (this.set.buffer.postingCount >= this.flushPostings) await this.exclusive(() => flushAll(this.set, this.writeTarget()));
+        } catch (e) {
+          failure = e;
+        }
+        continue;
+      }
+      let b: AnalyzedBatch;
+      try {
+        b = await batch;
+      } catch (e) {
+        failure ??= e;
+        continue;
+      }
+      if (failure !== undefined) continue;
+      try {
+        throwIfCancelled(opts?.signal);
+        this.set.addAnalyzed(ps, b, opts?.vectors);
+        if (this.set.buffer.postingCount >= this.flushPostings) await this.exclusive(() => flushAll(this.set, this.writeTarget()));
+      } catch (e) {
+        failure = e;
+      }
+    }
+    if (failure !== undefined) throw failure;
   }
 
   async removeByPath(path: string): Promise<number> {

@@ -8,6 +8,7 @@
 import { compareKeys, idKey } from './idKey';
 import type { FileRecord, Passage } from '../types';
 import { FIELD_COUNT } from './corpusStats';
+import type { AnalyzedBatch } from './fieldAnalysis';
 import { docOf, ordinalOf } from './maxScore';
 import { MemorySegment } from './memorySegment';
 import type { RetrieveSource } from './retrieve';
@@ -199,6 +200,25 @@ export class SegmentSet implements RetrieveSource {
       if (prev) this.kill(prev);
       this.buffer.add(p, this.internPath(p.path), vectors?.get(p.id), key);
     }
+    this.version++;
+  }
+
+  /**
+   * {@link add} for passages analysed elsewhere (`batch`: their analysis, in order, with the
+   * analyser's terms).
+   */
+  addAnalyzed(passages: readonly Passage[], batch: AnalyzedBatch, vectors?: Map<string, number[]>): void {
+    const names = batch.terms;
+    if (!names) throw new Error('an analysed batch without its term list');
+    let pi = 0;
+    passages.forEach((p, i) => {
+      const key = idKey(p.id);
+      const prev = this.find(p.id, key);
+      if (prev) this.kill(prev);
+      pi = this.buffer.addAnalyzed(p, this.internPath(p.path), vectors?.get(p.id), key, batch.lens, i * FIELD_COUNT, batch.postings, pi, names);
+      this.buffer.records[this.buffer.docs - 1] = batch.records.subarray(i === 0 ? 0 : batch.recordEnds[i - 1]!, batch.recordEnds[i]!);
+    });
+    if (pi !== batch.postings.length) throw new Error(`analysed batch does not match its passages (${pi} of ${batch.postings.length} read)`);
     this.version++;
   }
 

@@ -176,6 +176,16 @@ export class TermNumbers {
     return known === MISS ? this.learn(word) : known;
   }
 
+  /** The number of `term` (an analysed term), numbered now when it is new. */
+  ofTerm(term: string): number {
+    const known = this.ids.get(term);
+    if (known !== undefined) return known;
+    const id = this.terms.push(term) - 1;
+    this.ids.set(term, id);
+    this.onNewTerm(id);
+    return id;
+  }
+
   /** Analyses a word met for the first time; returns its term number (-1: none). */
   private learn(word: string): number {
     const term = termOfWord(word);
