@@ -10,7 +10,7 @@
  * (eval-AU, every word unheld; eval-AV, half): invented details flagged 68–84% → 89–100%, at
  * 3 more correct RHDH answers and 2–3 clean RAGTruth sentences unsupported, answer F1 the same.
  */
-import { isContent, sourceCoverage, type TokenAlignment } from './alignment';
+import { isContent, sourceCoverage, unalignedContent, type TokenAlignment } from './alignment';
 import type { Alignment } from './align';
 import { contentAt } from './kinds/kind';
 import type { Unit } from './units';
@@ -42,7 +42,7 @@ export function unstatedAddition(
 ): Addition | undefined {
   for (const { at, unit, a, sentence, f } of aligned) {
     if (f || !sentence || sourceCoverage(a) < 1 - 1e-9) continue;
-    const missing = a.claim.flatMap((atom, i) => (isContent(atom) && !a.matched[i] ? [i] : []));
+    const missing = unalignedContent(a.claim, a.matched);
     if (missing.length < ADDITION_WORDS) continue;
     // one run at the claim's end, after the restated sentence, where the source has nothing: a
     // run before or inside the restatement is as often a frame ("Another method involves …",

@@ -112,6 +112,8 @@ function shareSense(c: Atom, s: Atom): boolean {
 
 /** A content atom: a word or a value (what coverage is measured on). */
 export const isContent = (a: Atom): boolean => a.type === 'word' || a.type === 'value';
+/** Indices of the content atoms of one side that nothing of the other side aligns to (`aligned`: matched or used). */
+export const unalignedContent = (atoms: readonly Atom[], aligned: readonly boolean[]): number[] => atoms.flatMap((x, i) => (isContent(x) && !aligned[i] ? [i] : []));
 
 /**
  * Whether source atom `s` states claim atom `c` in place: the same word or an inflection of it, a

@@ -5,7 +5,7 @@
  * corpus's own lists and the user's glossary: "Always" / "IfNotPresent", "HTTP" / "HTTPS"). A
  * negation in the same place turns it back ("not disabled" says "enabled").
  */
-import { isContent, type Atom, type Hunk } from '../alignment';
+import { unalignedContent, type Atom, type Hunk } from '../alignment';
 import { antonymous, opposed } from '../lexicon';
 import { finding, negationsIn, type ConflictKind, type Finding, type KindContext, firstTight } from './kind';
 import { QUANTIFIER_WORDS } from './quantifiers';
@@ -82,8 +82,8 @@ const CONDITION = /\b(if|unless|when|whenever|whether|until|except)\b/i;
  */
 function movedOpposite(ctx: KindContext): Finding | undefined {
   const { a } = ctx;
-  const c = a.claim.flatMap((x, i) => (isContent(x) && !a.matched[i] ? [i] : []));
-  const s = a.source.flatMap((x, j) => (isContent(x) && !a.used[j] ? [j] : []));
+  const c = unalignedContent(a.claim, a.matched);
+  const s = unalignedContent(a.source, a.used);
   if (c.length !== 1 || s.length !== 1) return undefined;
   const hc = a.hunks.find((h) => h.claim.includes(c[0]!));
   if (!hc || hc.source.includes(s[0]!)) return undefined;
