@@ -182,13 +182,13 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
       return { ...base, verdict: 'not_claim', score: 0, reason: 'not a claim: no content words', alternatives: [] };
     }
     const features = featureRecord(analysis, question !== undefined, decision.admitted === true, decision.step === true);
-    // a step the closest passage writes another way is unsupported (stepConflict), shown with that passage
-    const { verdict, score, stepConflict = false } = decideVerdict(features, cal);
+    // a step the closest passage writes another way is unsupported (asked), shown with that passage
+    const { verdict, score, asked = false } = decideVerdict(features, cal);
     // a contradiction is decided by the passage that contradicts, which may not be the best-covering one
-    const decidingAt = (verdict === 'contradicted' || stepConflict || (verdict === 'unsupported' && suspected(features))) && analysis.contradiction ? analysis.contradiction.at : 0;
+    const decidingAt = (verdict === 'contradicted' || asked || (verdict === 'unsupported' && suspected(features))) && analysis.contradiction ? analysis.contradiction.at : 0;
     if (decidingAt > 0) analysis.alignments.unshift(...analysis.alignments.splice(decidingAt, 1));
     const best = analysis.alignments[0];
-    const c = (verdict === 'contradicted' || stepConflict || (verdict === 'unsupported' && suspected(features))) ? analysis.contradiction : undefined;
+    const c = (verdict === 'contradicted' || asked || (verdict === 'unsupported' && suspected(features))) ? analysis.contradiction : undefined;
     // a contradiction is shown with the very sentence that contradicts
     const evidenceRef = c && best ? toRef(best, c.unit) : best && (best.recall >= CLOSE_ENOUGH || verdict === 'contradicted') ? toRef(best) : undefined;
     const certainty = certaintyOf(verdict, analysis, features, cal);
@@ -196,7 +196,7 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     const inIndex = (s: string): boolean => (source?.termStats().df(analyze(s)[0] ?? '') ?? 0) > 0;
     const unitText = c ? c.unit.profile.text : best ? best.pp.passage.text.slice(best.unit.start, best.unit.end) : undefined;
     const suspect = verdict === 'unsupported' && suspected(features);
-    let reason = explain({ verdict, analysis, certainty, quote: evidenceRef?.quote, unitText, admitted: decision.admitted === true, inIndex, stepConflict, suspected: suspect });
+    let reason = explain({ verdict, analysis, certainty, quote: evidenceRef?.quote, unitText, admitted: decision.admitted === true, inIndex, asked, suspected: suspect });
     if (quarantined !== undefined && verdict !== 'supported') reason += ` (${quarantined} was not used: it reads as instructions to a model)`;
     const alternatives = alternativesOf(analysis);
     const out: SentenceVerdict = { ...base, verdict, score, reason, alternatives, features: { ...features }, certainty, confidence: confidenceOf(verdict, score, features, cal) };

@@ -17,6 +17,7 @@ import { findConflict, type Finding, type KindContext } from './kinds';
 import type { ValueSets } from './valueSets';
 import type { Profile } from './profile';
 import { unstatedAddition, type Addition } from './addition';
+import { hasTerm } from './unitWords';
 import { oneWordSlot, SUBSTITUTION_ANCHORS, SUBSTITUTION_SOURCE_SHARE, unrelatedSubstitution, type Substitution } from './substitution';
 
 export type { Substitution } from './substitution';
@@ -53,6 +54,12 @@ export interface Contradiction extends Finding {
   restated: number;
   /** Share of that sentence's own content words the claim restates, the conflicting element counted as restated. */
   sourceShare: number;
+  /**
+   * A name of the claim that no candidate passage of the contradicting sentence's document holds:
+   * the document is about other things (a sibling guide, another provider's keys: "KEYCLOAK_CLIENT_ID"
+   * against "GITHUB_INTEGRATION_CLIENT_ID"), so the claim is not supported there, not contradicted.
+   */
+  unheld?: true;
 }
 
 /** A sentence that states the claim as written while another contradicts it in one clear edit. */
@@ -84,6 +91,19 @@ export interface ContradictionAnalysis {
 export function atomWeight(weights: ReadonlyMap<string, number>): (a: Atom) => number {
   const top = Math.max(1, ...weights.values());
   return (a) => (a.type === 'value' ? top : weights.get(a.key) ?? top / 2);
+}
+
+/**
+ * Whether the document of the contradicting sentence knows the claim's name: each of its words is
+ * held by some candidate passage of that document. A name it never mentions is no name it says
+ * another in place of: near-identical sentences of sibling documents ("The TechDocs plugin is
+ * preinstalled …" / "The Adoption Insights plugin is preinstalled …", a guide for each platform)
+ * differ in exactly the name their document is about.
+ */
+function nameHeld(name: readonly Atom[], at: number, alignments: readonly Alignment[]): boolean {
+  const path = alignments[at]!.pp.passage.path;
+  const inDocument = alignments.filter((al) => al.pp.passage.path === path);
+  return name.every((atom) => atom.type !== 'word' || inDocument.some((al) => hasTerm(al.pp.terms, atom.key)));
 }
 
 /**
@@ -123,7 +143,7 @@ export function analyzeContradiction(
     // two aligned words around it in a sentence the claim mostly restates, or three in any
     if (anchors < MIN_ANCHORS || (anchors < MIN_ANCHORS + 1 && sourceCoverage(x.a) < MIN_SOURCE_SHARE)) continue;
     const better = !best || (x.f.tight && !best.tight) || (x.f.tight === best.tight && restated > best.restated + 1e-9);
-    if (better) best = { ...x.f, at: x.at, unit: x.unit, restated, sourceShare };
+    if (better) best = { ...x.f, at: x.at, unit: x.unit, restated, sourceShare, ...(x.f.kind === 'names' && !nameHeld(x.f.atoms.map((i) => x.a.claim[i]!), x.at, alignments) ? { unheld: true as const } : {}) };
   }
   if (best) {
     // a sentence that states the claim as written, the conflicting element included, at least as fully

@@ -21,8 +21,8 @@ export interface ReasonInput {
   unitText?: string;
   /** The text itself says its sources do not state it. */
   admitted?: boolean;
-  /** A step written another way in the closest passage (unsupported, named like a contradiction). */
-  stepConflict?: boolean;
+  /** A step, or a name its document never mentions, written another way in the closest passage (unsupported, named like a contradiction, as a question). */
+  asked?: boolean;
   /** A clear edit too loosely restated to decide made the claim unsupported (verdict.ts suspected). */
   suspected?: boolean;
   /** Whether the workspace holds a word at all: a word out of the candidates' reach is not called absent. */
@@ -33,8 +33,8 @@ export interface ReasonInput {
 export function explain(r: ReasonInput): string {
   const { verdict, analysis: a, quote } = r;
   const clear = r.certainty === 'clear';
-  // a step written another way: named like a contradiction, in the closest passage's words
-  if (verdict === 'unsupported' && r.stepConflict && a.contradiction) return contradictionReason(a.contradiction, r.unitText ?? quote ?? '', false);
+  // a step (or a name of another document) written another way: named like a contradiction, in the closest passage's words
+  if (verdict === 'unsupported' && r.asked && a.contradiction) return contradictionReason(a.contradiction, r.unitText ?? quote ?? '', false);
   if (verdict === 'supported') {
     if (!quote) return 'supported by the evidence';
     if (clear) return `the source says it: "${short(quote)}"`;

@@ -27,6 +27,8 @@ export type FeatureRecord = Features & Record<`contra_${KindId}`, number> & {
   admitted: number;
   /** 1 for a step in a user interface: checked for support, never contradicted. */
   step: number;
+  /** 1 when the contradiction names something its document never mentions (contradiction.ts Contradiction.unheld). */
+  contraUnheld: number;
 };
 
 /** The feature record of an analysis. */
@@ -43,6 +45,7 @@ export function featureRecord(a: Analysis, withQuestion = false, admitted = fals
     withQuestion: withQuestion ? 1 : 0,
     admitted: admitted ? 1 : 0,
     step: step ? 1 : 0,
+    contraUnheld: c?.unheld ? 1 : 0,
   };
 }
 
@@ -74,15 +77,16 @@ export function suspected(f: FeatureRecord): boolean {
  * Verdict and score of a claim from its feature record: a claim checked with its question is
  * scored by the question-answer model (`cal.qa`) when the calibration has one, else by the main model.
  */
-export function decideVerdict(f: FeatureRecord, cal: Calibration): { verdict: Exclude<Verdict, 'not_claim'>; score: number; stepConflict?: true } {
+export function decideVerdict(f: FeatureRecord, cal: Calibration): { verdict: Exclude<Verdict, 'not_claim'>; score: number; asked?: true } {
   const model = f.withQuestion === 1 && cal.qa ? cal.qa : cal;
   const score = scoreFeatures(f, model);
   const below = Math.min(score, model.threshold - 1e-3);
   if (conflictHolds(f, cal)) {
     // a step is never contradicted (documents describe opposite steps), but a step the closest
     // passage writes with another word in its place ("Click View all …" for "… some …") is not
-    // supported either: `stepConflict` says why it is unsupported
-    if (f.step === 1) return { verdict: 'unsupported', score: below, stepConflict: true };
+    // supported either; nor is a name its document never mentions said otherwise there: `asked`
+    // says why it is unsupported (the edit is named, as a question about that passage)
+    if (f.step === 1 || f.contraUnheld === 1) return { verdict: 'unsupported', score: below, asked: true };
     return { verdict: 'contradicted', score: Math.min(score, 1 - model.threshold) };
   }
   // a substitution in one clear edit of a sentence that restates too little of the rest to decide

@@ -48,14 +48,14 @@ test('a footnote number glued to a word leaves the word a word', () => {
   // versions, domains and codes stay one word
   assert.deepEqual(analyze('v1.2 ipv4.1 node.js'), ['v1.2', 'ipv4.1', 'node.js']);
   const v = one('This is the reverse of the recommendation of my colleague Paul Limerick.7 His view is that the law should follow expanded uses.');
-  assert.equal(v.verdict, 'contradicted', v.reason);
-  assert.match(v.reason, /names Goldstein, not Limerick/);
+  assert.equal(v.verdict, 'unsupported', v.reason);
+  assert.match(v.reason, /names Goldstein where this says Limerick/);
 });
 
 test('a word English writes only as a name is a name at the start of a sentence', () => {
   const v = one("Maryland was remote enough from Edison's reach that filmmakers there could pirate his inventions without fear of the law.");
-  assert.equal(v.verdict, 'contradicted', v.reason);
-  assert.match(v.reason, /names California, not Maryland/);
+  assert.equal(v.verdict, 'unsupported', v.reason);
+  assert.match(v.reason, /names California where this says Maryland/);
   assert.equal(one("California was remote enough from Edison's reach that filmmakers there could pirate his inventions without fear of the law.").verdict, 'supported');
 });
 

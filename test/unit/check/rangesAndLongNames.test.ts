@@ -43,17 +43,17 @@ test('the number after a labelled code is part of the label, never a range bound
 
 test('a common word that stands in a longer name, or a word English writes only as a name, is a name against another name', () => {
   const v = one('A judge considers the evidence of your intent and decides if you are a resident of Maine State.');
-  assert.equal(v.verdict, 'contradicted', v.reason);
-  assert.match(v.reason ?? '', /New York, not Maine/);
+  assert.equal(v.verdict, 'unsupported', v.reason);
+  assert.match(v.reason ?? '', /New York where this says Maine/);
   assert.equal(one('A judge considers the evidence of your intent and decides if you are a resident of New York State.').verdict, 'supported');
   // and a word WordNet does not hold as a name, in a longer name that shares the rest
   const longer = one('A judge considers the evidence of your intent and decides if you are a resident of Garden State.');
-  assert.equal(longer.verdict, 'contradicted', longer.reason);
-  assert.match(longer.reason ?? '', /New York, not Garden/);
+  assert.equal(longer.verdict, 'unsupported', longer.reason);
+  assert.match(longer.reason ?? '', /New York where this says Garden/);
   // a word English writes only as a name (WordNet) is one alone, though it stems to a common word
   const alone = one('The proofs of ownership needed to register and title a vehicle in Maine are different for different types of vehicles.');
-  assert.equal(alone.verdict, 'contradicted', alone.reason);
-  assert.match(alone.reason ?? '', /New York, not Maine/);
+  assert.equal(alone.verdict, 'unsupported', alone.reason);
+  assert.match(alone.reason ?? '', /New York where this says Maine/);
   // a capitalised ordinary word against another is a label or a paraphrase as often as a name
   assert.notEqual(one('You can also visit our Customer Center to renew the permit in person.').verdict, 'contradicted');
 });

@@ -58,9 +58,8 @@ test('a unit changed in its slot is contradicted, also when the unit is joined b
 
 test('a place of two words is one name on each side', () => {
   const v = one('A police officer can issue a ticket if you drive in South Dakota State without a New York State driver license.');
-  assert.equal(v.verdict, 'contradicted', v.reason);
-  assert.equal(v.conflict?.claimText, 'South Dakota');
-  assert.equal(v.conflict?.sourceText, 'New York');
+  assert.equal(v.verdict, 'unsupported', v.reason);
+  assert.match(v.reason, /names New York where this says South Dakota /);
 });
 
 test('a quantifier swapped for another on its scale is contradicted; the same quantifier is not', () => {
@@ -90,8 +89,8 @@ test('an opposite made by a prefix is contradicted, even when the claim also use
 
 test('an acronym replaced by a common word in capitals is a different name', () => {
   const v = one('Examples include acute leukemia, Lou Gehrig disease HAVE, and pancreatic cancer.');
-  assert.equal(v.verdict, 'contradicted', v.reason);
-  assert.equal(v.conflict?.kind, 'name');
+  assert.equal(v.verdict, 'unsupported', v.reason);
+  assert.match(v.reason, /names ALS where this says HAVE/);
 });
 
 test('paraphrases that keep every fact are not contradicted', () => {
