@@ -99,7 +99,7 @@ function falseContra(records: SentenceRecord[], kind: KindId, t: number): Map<Da
   const wrong = new Map<Dataset, number>();
   for (const r of records) {
     const f = r.features;
-    if (!f || r.gold || contraKind(f) !== kind || f.contraTight !== 1 || f.contraUnheld === 1 || f.contraAt + 1e-9 < t) continue;
+    if (!f || r.gold || contraKind(f) !== kind || f.contraTight !== 1 || f.contraOther === 1 || f.contraAt + 1e-9 < t) continue;
     wrong.set(r.ds, (wrong.get(r.ds) ?? 0) + 1);
   }
   return wrong;

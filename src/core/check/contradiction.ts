@@ -54,12 +54,17 @@ export interface Contradiction extends Finding {
   restated: number;
   /** Share of that sentence's own content words the claim restates, the conflicting element counted as restated. */
   sourceShare: number;
+  /** Content atoms of the claim aligned with that sentence besides the conflicting ones. */
+  anchors: number;
   /**
-   * A name of the claim that no candidate passage of the contradicting sentence's document holds:
-   * the document is about other things (a sibling guide, another provider's keys: "KEYCLOAK_CLIENT_ID"
-   * against "GITHUB_INTEGRATION_CLIENT_ID"), so the claim is not supported there, not contradicted.
+   * Why a name conflict is about another thing, so the claim is unsupported there and the edit
+   * asked about, not contradicted: 'document', a name no candidate passage of the contradicting
+   * sentence's document holds (a sibling guide, another provider's keys: "KEYCLOAK_CLIENT_ID"
+   * against "GITHUB_INTEGRATION_CLIENT_ID"); 'label', the term a definition defines, on both sides
+   * ("GITHUB_URL:: Enter the GitHub host domain" / "GITHUB_INTEGRATION_HOST_DOMAIN:: Enter the GitHub
+   * host domain"): two terms may share a description.
    */
-  unheld?: true;
+  other?: 'document' | 'label';
 }
 
 /** A sentence that states the claim as written while another contradicts it in one clear edit. */
@@ -91,6 +96,28 @@ export interface ContradictionAnalysis {
 export function atomWeight(weights: ReadonlyMap<string, number>): (a: Atom) => number {
   const top = Math.max(1, ...weights.values());
   return (a) => (a.type === 'value' ? top : weights.get(a.key) ?? top / 2);
+}
+
+/** Why a names finding is about another thing (see {@link Contradiction.other}), if it is. */
+function otherThing(f: Finding, a: TokenAlignment, at: number, alignments: readonly Alignment[], claimText: string, sourceText: string): Pick<Contradiction, 'other'> {
+  if (f.kind !== 'names') return {};
+  if (!nameHeld(f.atoms.map((i) => a.claim[i]!), at, alignments)) return { other: 'document' };
+  const inLabel = (atoms: readonly Atom[], idx: readonly number[], text: string): boolean => {
+    const end = labelEnd(text);
+    return idx.length > 0 && idx.every((i) => atoms[i]!.end <= end);
+  };
+  if (inLabel(a.claim, f.atoms, claimText) && inLabel(a.source, f.sourceAtoms, sourceText)) return { other: 'label' };
+  return {};
+}
+
+/**
+ * Where the term a definition opens with ends: a label of one or two words (a type in parentheses
+ * may follow) before "::", ":", " - " or " — " at the start of the text ("GITHUB_URL::",
+ * "**maxRetries** `number` (optional) -"), or -1.
+ */
+export function labelEnd(text: string): number {
+  const m = /^\s*(?:[-*+]\s+)?((?:[*_`]*[\p{L}\p{N}][\p{L}\p{N}_.\-/]*[*_`]*(?:\s+\(\w+\))?\s*){1,2}?)(::|:|\s[-–—]\s)/u.exec(text);
+  return m ? m.index + m[0].length - m[2]!.length : -1;
 }
 
 /**
@@ -143,7 +170,7 @@ export function analyzeContradiction(
     // two aligned words around it in a sentence the claim mostly restates, or three in any
     if (anchors < MIN_ANCHORS || (anchors < MIN_ANCHORS + 1 && sourceCoverage(x.a) < MIN_SOURCE_SHARE)) continue;
     const better = !best || (x.f.tight && !best.tight) || (x.f.tight === best.tight && restated > best.restated + 1e-9);
-    if (better) best = { ...x.f, at: x.at, unit: x.unit, restated, sourceShare, ...(x.f.kind === 'names' && !nameHeld(x.f.atoms.map((i) => x.a.claim[i]!), x.at, alignments) ? { unheld: true as const } : {}) };
+    if (better) best = { ...x.f, at: x.at, unit: x.unit, restated, sourceShare, anchors, ...otherThing(x.f, x.a, x.at, alignments, claim.text, x.unit.profile.text) };
   }
   if (best) {
     // a sentence that states the claim as written, the conflicting element included, at least as fully

@@ -27,8 +27,8 @@ export type FeatureRecord = Features & Record<`contra_${KindId}`, number> & {
   admitted: number;
   /** 1 for a step in a user interface: checked for support, never contradicted. */
   step: number;
-  /** 1 when the contradiction names something its document never mentions (contradiction.ts Contradiction.unheld). */
-  contraUnheld: number;
+  /** 1 when the contradiction is another name for another thing (contradiction.ts Contradiction.other). */
+  contraOther: number;
 };
 
 /** The feature record of an analysis. */
@@ -45,7 +45,7 @@ export function featureRecord(a: Analysis, withQuestion = false, admitted = fals
     withQuestion: withQuestion ? 1 : 0,
     admitted: admitted ? 1 : 0,
     step: step ? 1 : 0,
-    contraUnheld: c?.unheld ? 1 : 0,
+    contraOther: c?.other ? 1 : 0,
   };
 }
 
@@ -84,9 +84,10 @@ export function decideVerdict(f: FeatureRecord, cal: Calibration): { verdict: Ex
   if (conflictHolds(f, cal)) {
     // a step is never contradicted (documents describe opposite steps), but a step the closest
     // passage writes with another word in its place ("Click View all …" for "… some …") is not
-    // supported either; nor is a name its document never mentions said otherwise there: `asked`
+    // supported either; nor is a name of another thing (one its document never mentions, or the
+    // term another definition defines) said otherwise there: `asked`
     // says why it is unsupported (the edit is named, as a question about that passage)
-    if (f.step === 1 || f.contraUnheld === 1) return { verdict: 'unsupported', score: below, asked: true };
+    if (f.step === 1 || f.contraOther === 1) return { verdict: 'unsupported', score: below, asked: true };
     return { verdict: 'contradicted', score: Math.min(score, 1 - model.threshold) };
   }
   // a substitution in one clear edit of a sentence that restates too little of the rest to decide
@@ -120,6 +121,15 @@ export function windowStatesAll(f: Pick<Features, 'recallWin' | 'winMissValue' |
 const CLEAR_SOURCE_SHARE = 0.6;
 
 /**
+ * Least content words of the claim a sentence must restate around another name for that name to
+ * be clearly contradicted: two ("Log in with a GitHub account" / "You are logged in to your AWS
+ * account as an administrator") are a short frame many sentences share, and the name may be of
+ * another thing: a question, not an error. (A value has its unit and neighbours to place it:
+ * "Backups are taken twice a week" against "… twice a day" stays clear.)
+ */
+const CLEAR_NAME_ANCHORS = 3;
+
+/**
  * 'clear' when one aligned window decides on its own: for support, it states every content term,
  * value and name of the claim, one of its sentences (or the window) aligns with all of the claim
  * in place — negations and words like "only" and "all" included — and no source contradicts it; for a contradiction, one sentence
@@ -129,7 +139,7 @@ const CLEAR_SOURCE_SHARE = 0.6;
 export function certaintyOf(verdict: Verdict, a: Analysis, f: FeatureRecord, cal: Pick<Calibration, 'kindClear'>): 'clear' | 'uncertain' {
   if (verdict === 'supported') return windowStatesAll(a.features) && a.statedWhole && !a.disagreement ? 'clear' : 'uncertain';
   const c = a.contradiction;
-  if (verdict === 'contradicted' && c) return f.contraTight === 1 && c.restated >= 1 - 1e-9 && c.sourceShare >= CLEAR_SOURCE_SHARE && cal.kindClear?.[c.kind] !== false ? 'clear' : 'uncertain';
+  if (verdict === 'contradicted' && c) return f.contraTight === 1 && c.restated >= 1 - 1e-9 && c.sourceShare >= CLEAR_SOURCE_SHARE && (c.kind !== 'names' || c.anchors >= CLEAR_NAME_ANCHORS) && cal.kindClear?.[c.kind] !== false ? 'clear' : 'uncertain';
   return 'uncertain';
 }
 

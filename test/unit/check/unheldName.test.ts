@@ -1,5 +1,5 @@
 /**
- * A name its document never mentions: sibling documents repeat one sentence with the name each is
+ * Another name for another thing. A name its document never mentions: sibling documents repeat one sentence with the name each is
  * about ("The TechDocs plugin is preinstalled …" / "The Adoption Insights plugin is preinstalled …",
  * one provider's keys against another's). A claim that names what the closest document never
  * mentions is not supported there, and the reason asks about that passage; it is not contradicted.
@@ -40,4 +40,18 @@ test('the sentence as its document writes it is supported', () => {
   const one = firstVerdictOver([...techdocs, ...releaseNotes()]);
   const v = one('The TechDocs plugin is preinstalled and enabled on a Developer Hub instance by default.');
   assert.equal(v.verdict, 'supported', v.reason);
+});
+
+test('a definition of another term is asked about, not contradicted, though the document names both terms', () => {
+  const one = firstVerdictOver([
+    inFile('github', 'gh-1', 'GITHUB_INTEGRATION_HOST_DOMAIN:: Enter the GitHub host domain: github.com.'),
+    inFile('github', 'gh-2', 'The catalog reads the GITHUB_URL variable when it imports repositories.'),
+    ...releaseNotes(),
+  ]);
+  const v = one('GITHUB_URL:: Enter the GitHub host domain: github.com.');
+  assert.equal(v.verdict, 'unsupported', v.reason);
+  assert.match(v.reason, /is it about the same thing\?/);
+  // the same term defined otherwise is still contradicted
+  const w = one('GITHUB_INTEGRATION_HOST_DOMAIN:: Enter the GitLab host domain: github.com.');
+  assert.notEqual(w.verdict, 'supported', w.reason);
 });
