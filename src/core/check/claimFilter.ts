@@ -73,8 +73,12 @@ const ADVICE = [
   /\b(these|this|the above) (are|is) (only |just )?(generali[sz]ations?|general (guidelines?|information|tips|advice))\b|\beveryone is different\b/i,
 ];
 
-/** What may come before a step's verb: "In the Control Panel, ", "Then ". */
-const STEP_LEAD = String.raw`^(?:(?:in|from|on|under|within|inside|at) [^,.;:]{1,60},\s*)?(?:(?:then|next|now|first|finally),?\s+)?`;
+/**
+ * What may come before a step's verb: "In the Control Panel, ", "Then ", "From the Developer
+ * perspective in the OpenShift Container Platform web console, " (a place on screen can take
+ * most of a line).
+ */
+const STEP_LEAD = String.raw`^(?:(?:in|from|on|under|within|inside|at) [^,.;:]{1,120},\s*)?(?:(?:then|next|now|first|finally),?\s+)?`;
 
 /**
  * An instruction to operate a user interface: an imperative that opens the sentence with a verb of

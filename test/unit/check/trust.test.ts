@@ -153,6 +153,11 @@ test('UI steps are never contradicted: a documented step is supported, an invent
   const invented = one('Click the Purge Telemetry Cache button.');
   assert.equal(invented.verdict, 'unsupported', invented.reason);
   assert.equal(invented.features?.step, 1);
+  // a place on screen before the verb can take most of a line
+  const console = createChecker(createMemorySource([passage('svc', 'To view the service, go to the OpenShift Container Platform web console and click Networking > Service.'), ...FILLER]));
+  const far = console.check('From the Developer perspective in the OpenShift Container Platform web console, click Networking > Routes.').sentences[0]!;
+  assert.notEqual(far.verdict, 'contradicted', far.reason);
+  assert.equal(far.features?.step, 1);
 });
 
 test('a name the workspace holds is never reported as mentioned by no passage', () => {
