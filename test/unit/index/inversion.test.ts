@@ -88,3 +88,41 @@ test('the word table finds words across growth and collisions, and sends non-ASC
   table.add('café', -1);
   assert.equal(table.wordId('café'), -1);
 });
+
+test('a buffer after another (next(): the word table shared) indexes exactly what a fresh buffer does', () => {
+  const r = rng(29);
+  const alphabet = ['a', 'b', 'Z', 'E', '7', "'", '’', '.', '-', ' ', ' ', 'é', 'É', 'ß', '日', 'ing', 'ed', 's', 'the ', 'renew'];
+  const random = (): string => {
+    let s = '';
+    const len = 1 + Math.floor(r() * 60);
+    for (let i = 0; i < len; i++) s += alphabet[Math.floor(r() * alphabet.length)];
+    return s;
+  };
+  const make = (tag: string, count: number): Passage[] => {
+    const ps: Passage[] = HARD.map((text, i) => passage(`${tag}-hard.md`, i, i % 2 ? text.toUpperCase() : text, { title: HARD[(i + 1) % HARD.length]!, headings: ['Licence'] }));
+    for (let i = 0; i < count; i++) ps.push(passage(`${tag}${i % 5}.md`, i, random(), { title: random(), headings: [random()] }));
+    return ps;
+  };
+  // the first buffer learns words; the second meets many of them again, in another order, and new ones
+  const first = new MemorySegment();
+  make('a', 300).forEach((p) => first.add(p, 0));
+  const second = first.next();
+  const later = make('b', 300).reverse();
+  later.forEach((p) => second.add(p, 0));
+  const fresh = new MemorySegment();
+  later.forEach((p) => fresh.add(p, 0));
+  assert.equal(second.docs, fresh.docs);
+  assert.deepEqual([...second.terms].sort(), [...fresh.terms].sort(), 'the same terms, each once');
+  assert.equal(second.postingCount, fresh.postingCount);
+  const got = invertedCounts(second);
+  const want = invertedCounts(fresh);
+  for (let d = 0; d < fresh.docs; d++) {
+    for (let f = 0; f < FIELD_COUNT; f++) {
+      assert.deepEqual([...got[d]![f]!].sort(), [...want[d]![f]!].sort(), `passage ${d} field ${f}`);
+      assert.equal(second.lens[f]![d], fresh.lens[f]![d], `length of passage ${d} field ${f}`);
+    }
+  }
+  // and the first buffer is untouched by the second's adds
+  assert.equal(new Set(first.terms).size, first.terms.length);
+  for (const [term, id] of first.termIds) assert.equal(first.terms[id], term);
+});
