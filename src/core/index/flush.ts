@@ -115,7 +115,7 @@ export async function flushAll(set: SegmentSet, storage: StoragePort | undefined
 /** Flushes the oldest buffer (left in place, still searchable, when writing fails). */
 async function flushOldest(set: SegmentSet, storage: StoragePort | undefined): Promise<void> {
   const buf = set.buffers[0]!;
-  if (buf === set.buffer) set.buffers.push(buf.next());
+  if (buf === set.buffer) set.buffers.push(new (buf.constructor as new () => MemorySegment)());
   const drop = (): void => {
     set.buffers.splice(set.buffers.indexOf(buf), 1);
     set.version++;

@@ -22,18 +22,12 @@ export function fieldTexts(p: Passage): [string, string, string] {
   return [p.title ?? '', p.headings.join(' \n '), p.text];
 }
 
-/** A copy of `a` with room for `n` entries (doubling; the new ones 0). */
+/** A copy of `a` with room for `n` entries (doubling). */
 function growTo(a: Int32Array, n: number): Int32Array {
   const b = new Int32Array(Math.max(n, a.length * 2));
   b.set(a);
   return b;
 }
-
-/**
- * Words the buffers of one index learn in their shared word table before a new buffer starts a
- * fresh one (bounds its memory over a long build, as the analysis worker's table is bounded).
- */
-export const SHARED_WORDS_MAX = 1_000_000;
 
 export class MemorySegment {
   docs = 0;
@@ -51,15 +45,7 @@ export class MemorySegment {
   /** Documents of each global path, in order. */
   readonly byPath = new Map<number, number[]>();
   readonly lists: GrowPostings[] = [];
-  /**
-   * The word table shared with the buffers before and after this one (analysis runs once per
-   * word per index, not once per buffer): its numbers are the table's, mapped to this buffer's
-   * term ids by `local`.
-   */
-  private readonly words: TermNumbers;
-  /** This buffer's term id + 1 of each number of `words` (0: not met in this buffer yet). */
-  private local: Int32Array = new Int32Array(1024);
-  /** This buffer's term ids (in order of first occurrence here); a new term gets its posting list. */
+  /** Term ids of the words met so far (analysis runs once per word); a new term gets its posting list. */
   private readonly numbers = new TermNumbers((id) => {
     this.lists.push({ docs: new Int32Array(2), tf: new Uint8Array(2 * FIELD_COUNT), n: 0 });
     if (id >= this.counts.length) this.counts = growTo(this.counts, id + 1);
@@ -79,16 +65,6 @@ export class MemorySegment {
   /** Buffer term id of each term number of an analyser (-1: not met here yet), for the term list `mapOf`. */
   private analyzerIds = new Int32Array(0);
   private mapOf: readonly string[] | undefined;
-
-  /** @param words the word table to share (a buffer's successor gets its predecessor's: {@link next}) */
-  constructor(words = new TermNumbers()) {
-    this.words = words;
-  }
-
-  /** The buffer that follows this one: the same word table, or a fresh one once it holds {@link SHARED_WORDS_MAX} words. */
-  next(): MemorySegment {
-    return new MemorySegment(this.words.size >= SHARED_WORDS_MAX ? new TermNumbers() : this.words);
-  }
 
   private grow(): void {
     const cap = this.live.length * 2;
@@ -208,18 +184,10 @@ export class MemorySegment {
     const spans = this.spans.spans;
     if (this.idScratch.length < n) this.idScratch = new Int32Array(Math.max(n, 2 * this.idScratch.length));
     const ids = this.idScratch;
-    const words = this.words;
     let k = 0;
     for (let i = 0; i < n; i++) {
-      const no = words.ofSpan(text, spans[2 * i]!, spans[2 * i + 1]!);
-      if (no < 0) continue;
-      if (no >= this.local.length) this.local = growTo(this.local, no + 1);
-      let id = this.local[no]! - 1;
-      if (id < 0) {
-        id = this.numbers.ofTerm(words.terms[no]!);
-        this.local[no] = id + 1;
-      }
-      ids[k++] = id;
+      const id = this.numbers.ofSpan(text, spans[2 * i]!, spans[2 * i + 1]!);
+      if (id >= 0) ids[k++] = id;
     }
     return k;
   }
