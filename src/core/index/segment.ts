@@ -9,7 +9,6 @@ import type { FileRecord, Passage, PassageKind } from '../types';
 import { ByteReader, FormatError } from './bytes';
 import { FIELD_COUNT } from './corpusStats';
 import type { SegmentBlob } from './blob';
-import { IdFilter } from './idFilter';
 import { postingCache } from './postingCache';
 import { PostingCursor } from './postingCursor';
 import { PostingList } from './postingList';
@@ -243,13 +242,6 @@ export class Segment {
     const p = decodeRecord(this.recordBytes(doc), this.pathName(doc));
     if (p.kind !== KINDS[this.kinds[doc]!]) throw new FormatError(`passage ${p.id.slice(0, 40)} has another kind than its index entry`);
     return p;
-  }
-
-  private idFilter: IdFilter | undefined;
-
-  /** False when no document has the id key (hi, lo): {@link docsWithHash} would find none (a filter built at the first ask). */
-  mayHoldId(hi: number, lo: number): boolean {
-    return (this.idFilter ??= new IdFilter(this.idHash, this.docs)).mayHold(hi, lo);
   }
 
   /** Documents whose id hashes to (hi, lo), in id-hash order. */

@@ -171,8 +171,6 @@ export class SegmentSet implements RetrieveSource {
     const [hi, lo] = key;
     for (let i = this.segments.length - 1; i >= 0; i--) {
       const seg = this.segments[i]!;
-      // a new id (every id of a first build) is ruled out here, without the binary search
-      if (!seg.mayHoldId(hi, lo)) continue;
       for (const doc of seg.docsWithHash(hi, lo)) if (seg.live[doc] === 1 && seg.passage(doc).id === id) return { seg, doc };
     }
     return undefined;

@@ -37,19 +37,13 @@ function hashWord(w: string): number {
   return finish(h);
 }
 
-/** Int32 per slot of a {@link WordTable}. */
-const SLOT = 3;
-
 export class WordTable {
-  /**
-   * Open addressing, three Int32 per slot: the word's hash, its entry + 1 (0: empty) and its id
-   * (kept in the slot, not by entry: a hit reads one memory place fewer; the table is large and
-   * its probes miss the cache).
-   */
-  private slots = new Int32Array(SLOT * 4096);
+  /** Open addressing, two Int32 per slot: the word's hash and its entry + 1 (0: empty). */
+  private slots = new Int32Array(2 * 4096);
   /** The words' characters end to end; entry e spans starts[e]..starts[e + 1]. */
   private chars = new Uint16Array(1 << 14);
   private starts = new Int32Array(2048 + 1);
+  private ids = new Int32Array(2048);
   private count = 0;
 
   get size(): number {
@@ -73,11 +67,11 @@ export class WordTable {
     h = finish(h);
     const len = end - start;
     const slots = this.slots;
-    const mask = slots.length / SLOT - 1;
+    const mask = (slots.length >> 1) - 1;
     for (let s = h & mask; ; s = (s + 1) & mask) {
-      const e = slots[SLOT * s + 1]! - 1;
+      const e = slots[2 * s + 1]! - 1;
       if (e < 0) return MISS;
-      if (slots[SLOT * s] !== h) continue;
+      if (slots[2 * s] !== h) continue;
       const from = this.starts[e]!;
       if (this.starts[e + 1]! - from !== len) continue;
       const chars = this.chars;
@@ -87,7 +81,7 @@ export class WordTable {
         if (c >= 65 && c <= 90) c += 32;
         if (c !== chars[from + i]) break;
       }
-      if (i === len) return slots[SLOT * s + 2]!;
+      if (i === len) return this.ids[e]!;
     }
   }
 
@@ -95,24 +89,27 @@ export class WordTable {
   wordId(word: string): number {
     const h = hashWord(word);
     const slots = this.slots;
-    const mask = slots.length / SLOT - 1;
+    const mask = (slots.length >> 1) - 1;
     for (let s = h & mask; ; s = (s + 1) & mask) {
-      const e = slots[SLOT * s + 1]! - 1;
+      const e = slots[2 * s + 1]! - 1;
       if (e < 0) return MISS;
-      if (slots[SLOT * s] !== h) continue;
+      if (slots[2 * s] !== h) continue;
       const from = this.starts[e]!;
       if (this.starts[e + 1]! - from !== word.length) continue;
       let i = 0;
       while (i < word.length && word.charCodeAt(i) === this.chars[from + i]) i++;
-      if (i === word.length) return slots[SLOT * s + 2]!;
+      if (i === word.length) return this.ids[e]!;
     }
   }
 
   /** Stores `id` for the normalised word `word` (not yet in the table). */
   add(word: string, id: number): void {
     const e = this.count;
-    if (e + 2 === this.starts.length) this.starts = grown(this.starts, 2 * this.starts.length);
-    if (2 * (e + 1) > this.slots.length / SLOT) this.rehash(this.slots.length * 2);
+    if (e + 1 === this.ids.length) {
+      this.ids = grown(this.ids, 2 * this.ids.length);
+      this.starts = grown(this.starts, 2 * this.starts.length);
+    }
+    if (2 * (e + 1) > this.slots.length >> 1) this.rehash(this.slots.length * 2);
     const from = this.starts[e]!;
     if (from + word.length > this.chars.length) {
       const c = new Uint16Array(Math.max(2 * this.chars.length, from + word.length));
@@ -121,24 +118,24 @@ export class WordTable {
     }
     for (let i = 0; i < word.length; i++) this.chars[from + i] = word.charCodeAt(i);
     this.starts[e + 1] = from + word.length;
+    this.ids[e] = id;
     this.count++;
-    this.place(e, hashWord(word), id);
+    this.place(e, hashWord(word));
   }
 
-  private place(e: number, h: number, id: number): void {
+  private place(e: number, h: number): void {
     const slots = this.slots;
-    const mask = slots.length / SLOT - 1;
+    const mask = (slots.length >> 1) - 1;
     let s = h & mask;
-    while (slots[SLOT * s + 1] !== 0) s = (s + 1) & mask;
-    slots[SLOT * s] = h;
-    slots[SLOT * s + 1] = e + 1;
-    slots[SLOT * s + 2] = id;
+    while (slots[2 * s + 1] !== 0) s = (s + 1) & mask;
+    slots[2 * s] = h;
+    slots[2 * s + 1] = e + 1;
   }
 
   private rehash(length: number): void {
     const old = this.slots;
     this.slots = new Int32Array(length);
-    for (let s = 0; s < old.length; s += SLOT) if (old[s + 1] !== 0) this.place(old[s + 1]! - 1, old[s]!, old[s + 2]!);
+    for (let s = 0; s < old.length; s += 2) if (old[s + 1] !== 0) this.place(old[s + 1]! - 1, old[s]!);
   }
 }
 
