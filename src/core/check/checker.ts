@@ -182,7 +182,7 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
       return { ...base, verdict: 'not_claim', score: 0, reason: 'not a claim: no content words', alternatives: [] };
     }
     const features = featureRecord(analysis, question !== undefined, decision.admitted === true, decision.step === true);
-    // a step the closest passage writes another way is unsupported (asked), shown with that passage
+    // a step, or a name of another thing, the closest passage writes another way is unsupported (asked), shown with that passage
     const { verdict, score, asked = false } = decideVerdict(features, cal);
     // a contradiction is decided by the passage that contradicts, which may not be the best-covering one
     const decidingAt = (verdict === 'contradicted' || asked || (verdict === 'unsupported' && suspected(features))) && analysis.contradiction ? analysis.contradiction.at : 0;

@@ -21,7 +21,7 @@ export interface ReasonInput {
   unitText?: string;
   /** The text itself says its sources do not state it. */
   admitted?: boolean;
-  /** A step, or a name its document never mentions, written another way in the closest passage (unsupported, named like a contradiction, as a question). */
+  /** A step, or a name of another thing (verdict.ts asked), written another way in the closest passage: unsupported, named like a contradiction, as a question. */
   asked?: boolean;
   /** A clear edit too loosely restated to decide made the claim unsupported (verdict.ts suspected). */
   suspected?: boolean;
