@@ -53,10 +53,14 @@ export function unstatedAddition(
     if (a.claim.filter((atom, i) => isContent(atom) && a.matched[i]).length < ADDITION_ANCHORS) continue;
     const words = missing.map((i) => a.claim[i]!);
     if (words.some((w) => w.type !== 'word')) continue;
-    const path = alignments[at]!.pp.passage.path;
-    const held = (key: string): boolean => alignments.some((al) => al.pp.passage.path === path && hasTerm(al.pp.terms, key));
-    if (2 * words.filter((w) => !held(w.key)).length < words.length) continue;
+    if (2 * words.filter((w) => !documentHolds(alignments, at, w.key)).length < words.length) continue;
     return { at, unit, claimText: claimText.slice(words[0]!.start, words[words.length - 1]!.end) };
   }
   return undefined;
+}
+
+/** Whether a candidate passage of the document of aligned window `at` holds the term `key`. */
+export function documentHolds(alignments: readonly Alignment[], at: number, key: string): boolean {
+  const path = alignments[at]!.pp.passage.path;
+  return alignments.some((al) => al.pp.passage.path === path && hasTerm(al.pp.terms, key));
 }

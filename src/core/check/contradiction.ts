@@ -16,8 +16,7 @@ import type { Unit } from './units';
 import { findConflict, type Finding, type KindContext } from './kinds';
 import type { ValueSets } from './valueSets';
 import type { Profile } from './profile';
-import { unstatedAddition, type Addition } from './addition';
-import { hasTerm } from './unitWords';
+import { documentHolds, unstatedAddition, type Addition } from './addition';
 import { oneWordSlot, SUBSTITUTION_ANCHORS, SUBSTITUTION_SOURCE_SHARE, unrelatedSubstitution, type Substitution } from './substitution';
 
 export type { Substitution } from './substitution';
@@ -128,9 +127,7 @@ export function labelEnd(text: string): number {
  * differ in exactly the name their document is about.
  */
 function nameHeld(name: readonly Atom[], at: number, alignments: readonly Alignment[]): boolean {
-  const path = alignments[at]!.pp.passage.path;
-  const inDocument = alignments.filter((al) => al.pp.passage.path === path);
-  return name.every((atom) => atom.type !== 'word' || inDocument.some((al) => hasTerm(al.pp.terms, atom.key)));
+  return name.every((atom) => atom.type !== 'word' || documentHolds(alignments, at, atom.key));
 }
 
 /**

@@ -85,8 +85,8 @@ export function decideVerdict(f: FeatureRecord, cal: Calibration): { verdict: Ex
     // a step is never contradicted (documents describe opposite steps), but a step the closest
     // passage writes with another word in its place ("Click View all …" for "… some …") is not
     // supported either; nor is a name of another thing (one its document never mentions, or the
-    // term another definition defines) said otherwise there: `asked`
-    // says why it is unsupported (the edit is named, as a question about that passage)
+    // term another definition defines) said otherwise there: `asked` says why it is unsupported
+    // (the edit is named, as a question about that passage)
     if (f.step === 1 || f.contraOther === 1) return { verdict: 'unsupported', score: below, asked: true };
     return { verdict: 'contradicted', score: Math.min(score, 1 - model.threshold) };
   }
