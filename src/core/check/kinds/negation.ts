@@ -55,8 +55,12 @@ const lowered = (atoms: readonly Atom[], aligned: ReadonlySet<number>): boolean 
 
 const hunkOf = (a: TokenAlignment, k: number, claimSide: boolean): Hunk | undefined => a.hunks.find((h) => (claimSide ? h.claim : h.source).includes(k));
 
-/** What ends a clause: punctuation, or a conjunction that opens a contrast or a reason. */
-const CLAUSE_BREAK = /[,;:()]|\b(whereas|while|but|however|although|though|because|since|so that|unlike)\b/gi;
+/**
+ * What ends a clause: punctuation, a conjunction that opens a contrast or a reason, or "and" /
+ * "or" before a new subject ("The token never expires and the client does not renew it": two
+ * clauses, each with its own polarity; "not red and blue" stays one).
+ */
+const CLAUSE_BREAK = /[,;:()]|\b(whereas|while|but|however|although|though|because|since|so that|unlike)\b|\b(?:and|or)\b(?=\s+(?:the|a|an|you|it|they|we|he|she|this|that|these|those|there|his|her|its|their|your|our|i)\b)/gi;
 
 /** The [start, end) of the clause of `text` around offset `at`. */
 function clauseAround(text: string, at: number): [number, number] {
@@ -131,55 +135,85 @@ export const negationKind: ConflictKind = {
     const sn = active(a.source, ctx.source.text, sourceAligned);
     // a bound ("no more than") counts as a negation of its comparative, where that is aligned
     const bounds = (atoms: readonly Atom[], text: string, aligned: ReadonlySet<number>): number => atoms.filter((_, i) => aligned.has(i) && boundNegation(atoms, text, i) >= 0).length;
-    if ((cn.length + bounds(a.claim, ctx.claim.text, claimAligned)) % 2 === (sn.length + bounds(a.source, ctx.source.text, sourceAligned)) % 2) return undefined;
+    // polarity is compared clause by clause: two negations put into two clauses ("The token never
+    // expires and the client does not renew it") do not cancel each other, as an even count over
+    // the whole sentence would say
+    const sameOverall = (cn.length + bounds(a.claim, ctx.claim.text, claimAligned)) % 2 === (sn.length + bounds(a.source, ctx.source.text, sourceAligned)) % 2;
+    if (sameOverall && !clauseDiffers(a, ctx, cn, sn)) return undefined;
     // the side with the negation the other lacks: one of its negations aligned with nothing
-    const claimSide = cn.length > sn.length;
-    for (const { k, g } of claimSide ? cn : sn) {
-      const h = hunkOf(a, k, claimSide);
-      if (!h) continue;
-      // the governed word's counterpart on the other side, and the negations of each clause
-      const pair = a.pairs.find(([i, j]) => (claimSide ? i : j) === g);
-      if (!pair) continue;
-      const [ci, sj] = pair;
-      if (inClause(a.claim, ctx.claim.text, cn, ci) % 2 === inClause(a.source, ctx.source.text, sn, sj) % 2) continue;
-      if (claimSide ? narrowedUnderNegation(a.claim, ctx.claim.text, ci, a.matched) : narrowedUnderNegation(a.source, ctx.source.text, sj, a.used)) continue;
-      // one word may stand where the negation was ("still" for "no longer", "ever" for "never")
-      // a negation written in two words keeps its second on the other side ("no longer" / "yes
-      // longer", "fails to" / "tries to"): that word is not an edit of its own
-      const cueWords = new Set((claimSide ? a.claim : a.source)[k]!.surface.toLowerCase().split(/\s+/).slice(1));
-      const kept = (x: Atom): boolean => !cueWords.has(x.surface.toLowerCase());
-      const cc = contentAt(a.claim, h.claim).filter((i) => claimSide || kept(a.claim[i]!));
-      const sc = contentAt(a.source, h.source).filter((j) => !claimSide || kept(a.source[j]!));
-      const standIn = (xs: number[]): number[] => (xs.length === 1 ? xs : []);
-      const c = claimSide ? [k, ...standIn(sc.length === 0 ? cc : [])] : standIn(cc);
-      const s = claimSide ? standIn(sc) : [k];
-      // what the source leaves around a negation it holds is an omission (the claim restates one
-      // clause of it); what the claim adds there is not
-      // a condition on one side only ("If you have a disability, apply for S-DVI" / "You can't apply
-      // for S-DVI") may be what the negation answers: never one clear edit
-      const conditional = CONDITIONAL.test(ctx.claim.text) !== CONDITIONAL.test(ctx.source.text);
-      // a second negation in the clause, at a word the other side does not state, may cancel this
-      // one ("It is not possible to recover photos without a backup" / "Photos can only be
-      // recovered from a backup"): never one clear edit
-      // and a negation the other side holds at a word this side does not state may be this very
-      // negation written elsewhere ("If not all plastic comes off" / "You may not be able to get
-      // all of the plastic off"): neither is one clear edit
-      const doubled = otherNegations(a.claim, ctx.claim.text, cn, ci, a.matched) || otherNegations(a.source, ctx.source.text, sn, sj, a.used);
-      // "You can't apply" against "Apply online": an instruction says how, not who may (the
-      // denied verb is the instruction's own, not one inside it: "Call us if you can attend")
-      const ability = claimSide && ABILITY_DENIED.test(a.claim[k]!.surface) && sj === 0 && instruction(ctx.source.text);
-      const tight = !conditional && !doubled && !ability && cc.every((i) => c.includes(i)) && (claimSide ? sc.every((j) => s.includes(j)) : true) && (h.left || h.right);
-      const f = finding(ctx, 'negation', 'negation', h, c, s, tight);
-      if (claimSide) return f;
-      // a negation taken out: the claim's word, and the source's negated phrase as written ("copied" / "not copied")
-      const negated = ctx.source.text.slice(a.source[k]!.start, a.source[g]!.end);
-      if (c.length > 0) return { ...f, sourceText: negated };
-      const w = a.claim[ci]!;
-      return { ...f, claimText: w.surface, claimStart: w.start, claimEnd: w.end, sourceText: negated };
-    }
-    return boundFlipped(ctx);
+    const first = cn.length > sn.length || (cn.length === sn.length && sameOverall);
+    return negationOn(ctx, first, cn, sn) ?? (sameOverall ? negationOn(ctx, !first, cn, sn) : undefined) ?? boundFlipped(ctx);
   },
 };
+
+/**
+ * Whether some clause holds a negation, at a word both sides state, that the other side's clause
+ * does not (a bound, "no longer than", counting as a negation of its clause).
+ */
+function clauseDiffers(a: TokenAlignment, ctx: KindContext, cn: ReadonlyArray<{ k: number; g: number }>, sn: ReadonlyArray<{ k: number; g: number }>): boolean {
+  const at = (claimSide: boolean, g: number): [number, number] | undefined => a.pairs.find(([i, j]) => (claimSide ? i : j) === g);
+  const polarity = (atoms: readonly Atom[], text: string, negs: ReadonlyArray<{ k: number; g: number }>, aligned: readonly boolean[], g: number): number => {
+    const [from, to] = clauseAround(text, atoms[g]!.start);
+    const bounds = atoms.filter((x, i) => aligned[i] && x.start >= from && x.end <= to && boundNegation(atoms, text, i) >= 0).length;
+    return (inClause(atoms, text, negs, g) + bounds) % 2;
+  };
+  return [true, false].some((claimSide) => (claimSide ? cn : sn).some(({ g }) => {
+    const pair = at(claimSide, g);
+    return pair !== undefined && polarity(a.claim, ctx.claim.text, cn, a.matched, pair[0]) !== polarity(a.source, ctx.source.text, sn, a.used, pair[1]);
+  }));
+}
+
+/**
+ * The negation of one side (`claimSide`: put into the claim; else taken out of the source) at a
+ * word both sides state, where that word's clauses differ in polarity, as a finding; or undefined.
+ */
+function negationOn(ctx: KindContext, claimSide: boolean, cn: ReadonlyArray<{ k: number; g: number }>, sn: ReadonlyArray<{ k: number; g: number }>): Finding | undefined {
+  const { a } = ctx;
+  for (const { k, g } of claimSide ? cn : sn) {
+    const h = hunkOf(a, k, claimSide);
+    if (!h) continue;
+    // the governed word's counterpart on the other side, and the negations of each clause
+    const pair = a.pairs.find(([i, j]) => (claimSide ? i : j) === g);
+    if (!pair) continue;
+    const [ci, sj] = pair;
+    if (inClause(a.claim, ctx.claim.text, cn, ci) % 2 === inClause(a.source, ctx.source.text, sn, sj) % 2) continue;
+    if (claimSide ? narrowedUnderNegation(a.claim, ctx.claim.text, ci, a.matched) : narrowedUnderNegation(a.source, ctx.source.text, sj, a.used)) continue;
+    // one word may stand where the negation was ("still" for "no longer", "ever" for "never")
+    // a negation written in two words keeps its second on the other side ("no longer" / "yes
+    // longer", "fails to" / "tries to"): that word is not an edit of its own
+    const cueWords = new Set((claimSide ? a.claim : a.source)[k]!.surface.toLowerCase().split(/\s+/).slice(1));
+    const kept = (x: Atom): boolean => !cueWords.has(x.surface.toLowerCase());
+    const cc = contentAt(a.claim, h.claim).filter((i) => claimSide || kept(a.claim[i]!));
+    const sc = contentAt(a.source, h.source).filter((j) => !claimSide || kept(a.source[j]!));
+    const standIn = (xs: number[]): number[] => (xs.length === 1 ? xs : []);
+    const c = claimSide ? [k, ...standIn(sc.length === 0 ? cc : [])] : standIn(cc);
+    const s = claimSide ? standIn(sc) : [k];
+    // what the source leaves around a negation it holds is an omission (the claim restates one
+    // clause of it); what the claim adds there is not
+    // a condition on one side only ("If you have a disability, apply for S-DVI" / "You can't apply
+    // for S-DVI") may be what the negation answers: never one clear edit
+    const conditional = CONDITIONAL.test(ctx.claim.text) !== CONDITIONAL.test(ctx.source.text);
+    // a second negation in the clause, at a word the other side does not state, may cancel this
+    // one ("It is not possible to recover photos without a backup" / "Photos can only be
+    // recovered from a backup"): never one clear edit
+    // and a negation the other side holds at a word this side does not state may be this very
+    // negation written elsewhere ("If not all plastic comes off" / "You may not be able to get
+    // all of the plastic off"): neither is one clear edit
+    const doubled = otherNegations(a.claim, ctx.claim.text, cn, ci, a.matched) || otherNegations(a.source, ctx.source.text, sn, sj, a.used);
+    // "You can't apply" against "Apply online": an instruction says how, not who may (the
+    // denied verb is the instruction's own, not one inside it: "Call us if you can attend")
+    const ability = claimSide && ABILITY_DENIED.test(a.claim[k]!.surface) && sj === 0 && instruction(ctx.source.text);
+    const tight = !conditional && !doubled && !ability && cc.every((i) => c.includes(i)) && (claimSide ? sc.every((j) => s.includes(j)) : true) && (h.left || h.right);
+    const f = finding(ctx, 'negation', 'negation', h, c, s, tight);
+    if (claimSide) return f;
+    // a negation taken out: the claim's word, and the source's negated phrase as written ("copied" / "not copied")
+    const negated = ctx.source.text.slice(a.source[k]!.start, a.source[g]!.end);
+    if (c.length > 0) return { ...f, sourceText: negated };
+    const w = a.claim[ci]!;
+    return { ...f, claimText: w.surface, claimStart: w.start, claimEnd: w.end, sourceText: negated };
+  }
+  return undefined;
+}
 
 /** Whether every atom of one side that says something (content, negations, "only", "all") but `except` is aligned. */
 const allAlignedBut = (atoms: readonly Atom[], aligned: readonly boolean[], except = -1): boolean =>
