@@ -61,12 +61,14 @@ const hunkOf = (a: TokenAlignment, k: number, claimSide: boolean): Hunk | undefi
  * clauses, each with its own polarity; "not red and blue" stays one).
  */
 const CLAUSE_BREAK = /[,;:()]|\b(whereas|while|but|however|although|though|because|since|so that|unlike)\b|\b(?:and|or)\b(?=\s+(?:the|a|an|you|it|they|we|he|she|this|that|these|those|there|his|her|its|their|your|our|i)\b)/gi;
+/** The same without "and" / "or": the wider clause a second negation may cancel a negation in. */
+const WIDE_CLAUSE_BREAK = /[,;:()]|\b(whereas|while|but|however|although|though|because|since|so that|unlike)\b/gi;
 
-/** The [start, end) of the clause of `text` around offset `at`. */
-function clauseAround(text: string, at: number): [number, number] {
+/** The [start, end) of the clause of `text` around offset `at` (`wide`: coordinated clauses taken as one). */
+function clauseAround(text: string, at: number, wide = false): [number, number] {
   let start = 0;
   let end = text.length;
-  for (const m of text.matchAll(CLAUSE_BREAK)) {
+  for (const m of text.matchAll(wide ? WIDE_CLAUSE_BREAK : CLAUSE_BREAK)) {
     if (m.index + m[0].length <= at) start = m.index + m[0].length;
     else if (m.index >= at) {
       end = m.index;
@@ -116,7 +118,9 @@ function instruction(text: string): boolean {
  * re-including a file if …", "… resolves to nothing") is common to both and cancels nothing.
  */
 function otherNegations(atoms: readonly Atom[], text: string, negs: ReadonlyArray<{ k: number }>, g: number, aligned: readonly boolean[]): boolean {
-  const [from, to] = clauseAround(text, atoms[g]!.start);
+  // (over coordinated clauses too: a negation there that governs nothing aligned may be this one
+  // said again, "… do not have to be from New York and they do not have to be current")
+  const [from, to] = clauseAround(text, atoms[g]!.start, true);
   return atoms.some((x, k) => x.negates && !aligned[k] && x.start >= from && x.end <= to && !negs.some((n) => n.k === k));
 }
 
@@ -142,7 +146,13 @@ export const negationKind: ConflictKind = {
     if (sameOverall && !clauseDiffers(a, ctx, cn, sn)) return undefined;
     // the side with the negation the other lacks: one of its negations aligned with nothing
     const first = cn.length > sn.length || (cn.length === sn.length && sameOverall);
-    return negationOn(ctx, first, cn, sn) ?? (sameOverall ? negationOn(ctx, !first, cn, sn) : undefined) ?? boundFlipped(ctx);
+    // with as many negations on both sides, a clause that differs is one clear edit only in a copy
+    // of the source: every content word of the claim aligned ("If you don't have that condition,
+    // then you can't apply" against "Find out if you qualify … and how to apply" differs in its
+    // second clause, but restates too little for that to be the edit)
+    const f = negationOn(ctx, first, cn, sn) ?? (sameOverall ? negationOn(ctx, !first, cn, sn) : undefined);
+    if (f && sameOverall && f.tight && !a.claim.every((x, i) => a.matched[i] || !(x.type === 'word' || x.type === 'value'))) return { ...f, tight: false };
+    return f ?? boundFlipped(ctx);
   },
 };
 
