@@ -198,8 +198,8 @@ export interface SentenceVerdict {
 
 /** One element of a claim that conflicts with its counterpart in the aligned evidence window. */
 export interface Conflict {
-  /** What kind of element conflicts. */
-  kind: 'number' | 'unit' | 'date' | 'range' | 'negation' | 'antonym' | 'name' | 'quantifier';
+  /** What kind of element conflicts ('order': two words of the claim each in the other's place). */
+  kind: 'number' | 'unit' | 'date' | 'range' | 'negation' | 'antonym' | 'name' | 'quantifier' | 'order';
   /** The claim's side, verbatim ("two hours"). */
   claimText: string;
   /** The conflict kind of the checker that found it (src/core/check/kinds/). */

@@ -94,6 +94,8 @@ export class VerdictCodeActions implements vscode.CodeActionProvider {
   private replaceFix(doc: vscode.TextDocument, s: CheckedSentence): vscode.CodeAction | undefined {
     const c = s.verdict.conflict;
     if (s.verdict.verdict !== 'contradicted' || !c?.sourceText || !isClear(s.verdict)) return undefined;
+    // a swap puts two words back in their places, not one in the other's: no one-word fix
+    if (c.rule === 'swaps') return undefined;
     if (s.conflictStart === undefined || s.conflictEnd === undefined) return undefined;
     const range = new vscode.Range(doc.positionAt(s.conflictStart), doc.positionAt(s.conflictEnd));
     if (doc.getText(range) !== c.claimText) return undefined;

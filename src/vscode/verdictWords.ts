@@ -39,6 +39,8 @@ export function diagnosticMessage(v: SentenceVerdict): string {
   const finding = findingOf(v);
   const title = FINDINGS[finding].title;
   const reason = v.reason ? reasonWords(v) : '';
+  // two words each in the other's place: the reason says which, the other way round
+  if (finding === 'contradicted' && v.conflict?.kind === 'order') return `${title} — ${reason}`;
   if (finding === 'contradicted' && v.conflict?.sourceText) return `${title} — the source says “${cleanText(v.conflict.sourceText)}”, not “${cleanText(v.conflict.claimText)}”`;
   if (finding === 'possibly_contradicted') return `${title} — compare with the closest passage${reason ? `: ${reason}` : ''}`;
   if (finding === 'unsupported') return `${title} — ${reason || 'no indexed passage says this'}`;

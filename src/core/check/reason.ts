@@ -73,6 +73,11 @@ function contradictionReason(c: Contradiction, unitText: string, clear: boolean)
   if (c.kind === 'negation' || c.sourceText === '') {
     return clear ? `the source says the opposite: "${short(unitText)}"` : `the closest passage may say the opposite — is it about the same thing? "${short(unitText)}"`;
   }
+  // two words each in the other's place: the source has them the other way round
+  if (c.display === 'order') {
+    const pair = `'${c.sourceText}' and '${c.claimText}'`;
+    return clear ? `the source has ${pair} the other way round: "${short(unitText)}"` : `the closest passage has ${pair} the other way round — is it about the same thing? "${short(unitText)}"`;
+  }
   const verb = c.kind === 'names' || c.kind === 'swaps' ? 'names' : 'says';
   if (clear) return `the source ${verb} ${c.sourceText}, not ${c.claimText}`;
   return `the closest passage ${verb} ${c.sourceText} where this says ${c.claimText} — is it about the same thing?`;
