@@ -190,10 +190,13 @@ export function relation(claim: string, source: string): Relation {
   const sSyn = synsetsOf(s);
   if (cSyn.length === 0 || sSyn.length === 0) return 'independent';
   if (cSyn.some((x) => sSyn.includes(x))) return 'equivalent';
-  // an adjective and a satellite of the same head ("required" / "mandatory") say the same
-  const cHeads = cSyn.filter((x) => posOfSynset(x) === 'a').flatMap((x) => [x, ...parentsOf(x)]);
-  const sHeads = sSyn.filter((x) => posOfSynset(x) === 'a').flatMap((x) => [x, ...parentsOf(x)]);
-  if (cHeads.some((x) => sHeads.includes(x))) return 'equivalent';
+  // an adjective and a satellite of it ("large" / "huge") say the same; two satellites of one
+  // head are its values side by side, as often alternatives ("daily" / "weekly", "red" / "blue",
+  // "hot" / "warm") as near-synonyms ("huge" / "enormous"): siblings, not the same
+  const cAdj = cSyn.filter((x) => posOfSynset(x) === 'a');
+  const sAdj = sSyn.filter((x) => posOfSynset(x) === 'a');
+  if (cAdj.some((x) => parentsOf(x).some((h) => sAdj.includes(h))) || sAdj.some((x) => parentsOf(x).some((h) => cAdj.includes(h)))) return 'equivalent';
+  if (cAdj.some((x) => parentsOf(x).some((h) => sAdj.some((y) => parentsOf(y).includes(h))))) return 'sibling';
   if (cSyn.some((x) => ancestors(sSyn, GENERAL_DEPTH).has(x))) return 'forward';
   if (sSyn.some((x) => ancestors(cSyn, GENERAL_DEPTH).has(x))) return 'reverse';
   const cParents = new Set(cSyn.filter((x) => posOfSynset(x) === 'n' || posOfSynset(x) === 'v').flatMap((x) => [...parentsOf(x)]));
