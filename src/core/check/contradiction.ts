@@ -61,9 +61,10 @@ export interface Contradiction extends Finding {
    * sentence's document holds (a sibling guide, another provider's keys: "KEYCLOAK_CLIENT_ID"
    * against "GITHUB_INTEGRATION_CLIENT_ID"); 'label', the term a definition defines, on both sides
    * ("GITHUB_URL:: Enter the GitHub host domain" / "GITHUB_INTEGRATION_HOST_DOMAIN:: Enter the GitHub
-   * host domain"): two terms may share a description.
+   * host domain"): two terms may share a description; 'asked', a change the kind itself can only
+   * ask about (kinds/kind.ts Finding.asks: a restriction lifted onto another set).
    */
-  other?: 'document' | 'label';
+  other?: 'document' | 'label' | 'asked';
 }
 
 /** A sentence that states the claim as written while another contradicts it in one clear edit. */
@@ -167,7 +168,7 @@ export function analyzeContradiction(
     // two aligned words around it in a sentence the claim mostly restates, or three in any
     if (anchors < MIN_ANCHORS || (anchors < MIN_ANCHORS + 1 && sourceCoverage(x.a) < MIN_SOURCE_SHARE)) continue;
     const better = !best || (x.f.tight && !best.tight) || (x.f.tight === best.tight && restated > best.restated + 1e-9);
-    if (better) best = { ...x.f, at: x.at, unit: x.unit, restated, sourceShare, anchors, ...otherThing(x.f, x.a, x.at, alignments, claim.text, x.unit.profile.text) };
+    if (better) best = { ...x.f, at: x.at, unit: x.unit, restated, sourceShare, anchors, ...(x.f.asks ? { other: 'asked' as const } : otherThing(x.f, x.a, x.at, alignments, claim.text, x.unit.profile.text)) };
   }
   if (best) {
     // a sentence that states the claim as written, the conflicting element included, at least as fully

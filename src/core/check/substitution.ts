@@ -78,6 +78,12 @@ function oneWordEdit(a: TokenAlignment, ci: number, sj: number): boolean {
   return a.claim.every((_, i) => i === ci || a.matched[i]) && a.source.every((atom, j) => j === sj || a.used[j] || !(isContent(atom) || atom.negates));
 }
 
+/** Whether claim atom `ci` and source atom `sj` each directly follow an "only" (or "just") the two sides align. */
+function restrictedOnBoth(a: TokenAlignment, ci: number, sj: number): boolean {
+  const restrictor = (x: Atom | undefined): boolean => x !== undefined && x.type === 'logic' && (x.key === 'only' || x.key === 'just');
+  return restrictor(a.claim[ci - 1]) && restrictor(a.source[sj - 1]) && a.pairs.some(([i, j]) => i === ci - 1 && j === sj - 1);
+}
+
 /**
  * Both words verbs, or both adjectives, as WordNet knows them (one WordNet does not know takes the
  * other's class); or two words WordNet knows neither of, as settings and formats are written
@@ -133,7 +139,10 @@ export function unrelatedSubstitution(aligned: ReadonlyArray<{ at: number; unit:
         // "license", "husband" / "wife"): a noun nothing relates is as often a paraphrase ("form" /
         // "application", "letter" / "notice") and stays supported, uncertain
         const excluding = r === 'alternation' || r === 'sibling';
-        if (!alternatives(cw.surface, sw.surface) && !(oneWordEdit(a, c[0]!, s[0]!) && (excluding || sameClass(cw.surface, sw.surface)))) continue;
+        // ... or the word "only" restricts on both sides ("Only owners can …" / "Only
+        // administrators can …"): what "only" restricts is what the sentence says, a noun too
+        const copy = oneWordEdit(a, c[0]!, s[0]!);
+        if (!alternatives(cw.surface, sw.surface) && !(copy && (excluding || sameClass(cw.surface, sw.surface) || restrictedOnBoth(a, c[0]!, s[0]!)))) continue;
       }
       return { at, unit, claimText: cw.surface, sourceText: sw.surface };
     }

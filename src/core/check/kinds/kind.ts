@@ -30,6 +30,12 @@ export interface Finding {
    * left unaligned there) and an aligned word or the sentence's edge bounds it: one clear edit.
    */
   tight: boolean;
+  /**
+   * The finding changes what the source says without the two sides known to exclude each other
+   * (a restriction lifted onto another set: "Only administrators" / "All users"): the claim is
+   * unsupported and the edit asked about, never contradicted.
+   */
+  asks?: true;
 }
 
 /** What a kind reads: the alignment, both profiles, and the sets of values that exclude each other. */

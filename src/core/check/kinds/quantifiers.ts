@@ -3,13 +3,18 @@
  * "rarely", "all" / "some", "many" / "few"), and a restriction lifted ("only administrators" /
  * "also administrators", "all users"). Words of one rank say the same ("all" / "every" / "each" /
  * "both", "usually" / "often" / "typically").
+ *
+ * What "only" restricts is what the sentence says (natural logic: "only" reverses the
+ * monotonicity of its restrictor), so a claim that drops the source's "only" may keep the rest
+ * only if it keeps the restricted word as well: "Administrators can delete it" follows from "Only
+ * administrators can delete it", but "All users can delete it", "Anyone can …", "Users can …"
+ * and "Administrators and developers can …" do not, and "Administrators can also delete it"
+ * denies it (restriction.ts).
  */
 import type { Atom, Hunk } from '../alignment';
 import { SCALES } from '../scales';
 import { finding, type ConflictKind, type Finding, type KindContext, firstTight } from './kind';
-
-/** Words that lift a restriction "only" makes. */
-const UNRESTRICTED = new Set(['also', 'all', 'every', 'each', 'any', 'both', 'even', 'either']);
+import { restrictionLifted, UNRESTRICTED } from './restriction';
 
 /** Every quantifier and restrictor word (the opposites kind leaves them to this kind). */
 export const QUANTIFIER_WORDS: ReadonlySet<string> = new Set([...SCALES.flatMap((s) => Object.keys(s)), 'only', 'just', ...UNRESTRICTED]);
@@ -76,5 +81,8 @@ function inHunk(ctx: KindContext, h: Hunk): Finding | undefined {
 
 export const quantifiersKind: ConflictKind = {
   id: 'quantifiers',
-  find: (ctx) => firstTight(ctx, inHunk),
+  find(ctx) {
+    const f = firstTight(ctx, inHunk);
+    return f?.tight ? f : restrictionLifted(ctx) ?? f;
+  },
 };
