@@ -8,6 +8,7 @@
  *   natural-partial        correct natural text called supported only as uncertain (what a stricter rule would flag)
  *   rag-contradicted       RAGTruth sentences called contradicted, with their gold label
  *   rag-conflict           RAGTruth sentences overlapping a span labelled a conflict, whatever the verdict
+ *   originals-flagged      originals of the perturbation sets (true sentences copied from the documents) not shown supported
  *   missed:<kind>          perturbations of <kind> not flagged (shown supported); missed:all for every kind that
  *                          contradicts (invented-detail, which should be unsupported, only by name)
  *   candidates:<kind>      correct text (natural sets, RAGTruth unlabelled) where conflict kind <kind>
@@ -44,7 +45,7 @@ async function main(dir: string): Promise<void> {
       recs = [...(await rhdhReferenceRecords(dir, tmp.dir)), ...(await doc2dialAgentRecords(dir, tmp.dir))];
       recs.push(...(await ragtruthProductRecords(dir, tmp.dir, ['docs'])).filter((r) => !r.gold));
     } else if (what === 'rag-contradicted' || what === 'rag-conflict') recs = await ragtruthProductRecords(dir, tmp.dir);
-    else if (what.startsWith('missed:')) {
+    else if (what.startsWith('missed:') || what === 'originals-flagged') {
       for (const c of [PERTURB_CORPORA.doc2dial, PERTURB_CORPORA.rhdh, PERTURB_CORPORA.pdf]) recs.push(...(await perturbProductRecords(dir, tmp.dir, c)).records);
     }
   } finally {
@@ -57,6 +58,7 @@ async function main(dir: string): Promise<void> {
   else if (what === 'rag-conflict') picked = read.filter((r) => r.labels?.some((l) => /conflict/i.test(l)));
   else if (what === 'natural-unsupported') picked = read.filter((r) => r.shown!.verdict === 'unsupported');
   else if (what === 'natural-partial') picked = read.filter((r) => r.shown!.verdict === 'supported' && r.shown!.certainty === 'uncertain');
+  else if (what === 'originals-flagged') picked = read.filter((r) => !r.gold && r.kind === 'original' && r.shown!.verdict !== 'supported');
   else if (what.startsWith('missed:')) {
     const kind = what.slice('missed:'.length);
     picked = read.filter((r) => r.gold && (kind === 'all' ? r.kind !== 'invented-detail' : r.kind === kind) && r.shown!.verdict === 'supported');
