@@ -5,7 +5,7 @@
  */
 import { VerityError } from '../errors';
 import { analyze } from '../text/analyzer';
-import type { CheckResult, CheckSummary, Passage, SentenceVerdict } from '../types';
+import type { CheckResult, Passage, SentenceVerdict } from '../types';
 import { align, type Alignment } from './align';
 import { passageProfile } from './passages';
 import { idfOf, withBackground } from './backgroundStats';
@@ -22,7 +22,8 @@ import { novelCoverage, polarClaim, polarQuestion, type PolarQuestion } from './
 import { segmentSentences, type SegmentKind } from './segment';
 import { disagreementReason, explain } from './reason';
 import { valueSetsOf, type CorpusLookup, type Glossary } from './valueSets';
-import { certaintyOf, confidenceOf, decideVerdict, featureRecord, suspected } from './verdict';
+import { certaintyOf, confidenceOf, decideVerdict, featureRecord, summarize, suspected } from './verdict';
+import { blockQuery, codeBlockVerdict, codeRef, inlineCodeEdit, type CodeLookup } from './codeCheck';
 
 import { localStats, type EvidenceSource, type TermStats } from './source';
 
@@ -129,7 +130,17 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     return verdictOf(base, kind, [...evidence, ...near], ...rest);
   }
 
+  /** Passages of the index that may write a piece of code, none of them excluded or quarantined. */
+  const codeLookup = (useIndex: boolean, exclude: ReadonlySet<string>): CodeLookup | undefined => (useIndex && source
+    ? (q) => source.search(q, { k, phrase: false, snippet: false }).map((h) => h.passage).filter((p) => !exclude.has(p.path) && !passageProfile(p).suspicious)
+    : undefined);
+
   function verdictOf(...[base, kind, evidence, useIndex, exclude, questionContext, context = {}]: VerdictArgs): SentenceVerdict {
+    // a fenced block is compared line by line as code: commands and settings as the documents write them
+    if (kind === 'code') {
+      const lookup = codeLookup(useIndex, exclude);
+      return codeBlockVerdict(base, [...evidence.filter((p) => !passageProfile(p).suspicious), ...(lookup?.(blockQuery(base.text)) ?? [])], lookup);
+    }
     // a bare "No." to "Can members renew online?" claims that they cannot: it is checked as that
     // statement, on its own (the question's words are then the claim's, not its context)
     const polar = polarClaim(cleanClaim(base.text), context.polar);
@@ -178,6 +189,9 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     const lookup: CorpusLookup | undefined = useIndex && corpusLookup ? (a, b) => corpusLookup(a, b).filter((p) => !exclude.has(p.path)) : undefined;
     const sets = valueSetsOf(profiles.map((pp) => pp.passage), opts.glossary, lookup);
     const analysis = analyzeClaim(cp, weights, alignments, maxIdf, novelCoverage(cp, question, idf, profiles), sets);
+    // a span of code that a passage writes with one edit ("--save" for "--save-dev"): a value, not words
+    const codeEdit = inlineCodeEdit(base.text, profiles.map((pp) => pp.passage), codeLookup(useIndex, exclude));
+    if (codeEdit) analysis.codeEdit = codeEdit;
     if (analyze(claim).length === 0 && cp.values.length === 0) {
       return { ...base, verdict: 'not_claim', score: 0, reason: 'not a claim: no content words', alternatives: [] };
     }
@@ -190,7 +204,8 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     const best = analysis.alignments[0];
     const c = (verdict === 'contradicted' || asked || (verdict === 'unsupported' && suspected(features))) ? analysis.contradiction : undefined;
     // a contradiction is shown with the very sentence that contradicts
-    const evidenceRef = c && best ? toRef(best, c.unit) : best && (best.recall >= CLOSE_ENOUGH || verdict === 'contradicted') ? toRef(best) : undefined;
+    const codeDecides = verdict === 'unsupported' && !c && codeEdit !== undefined;
+    const evidenceRef = c && best ? toRef(best, c.unit) : codeDecides ? codeRef(codeEdit) : best && (best.recall >= CLOSE_ENOUGH || verdict === 'contradicted') ? toRef(best) : undefined;
     const certainty = certaintyOf(verdict, analysis, features, cal);
     // a claim word the index holds but no candidate does was left out of reach, not absent
     const inIndex = (s: string): boolean => (source?.termStats().df(analyze(s)[0] ?? '') ?? 0) > 0;
@@ -283,12 +298,3 @@ function questionProfile(question: string | undefined): Profile | undefined {
   return profile(cleanClaim(question));
 }
 
-
-function summarize(s: SentenceVerdict[]): CheckSummary {
-  const count = (v: string): number => s.filter((x) => x.verdict === v).length;
-  const notClaim = count('not_claim');
-  return {
-    sentences: s.length, claims: s.length - notClaim, supported: count('supported'), unsupported: count('unsupported'),
-    contradicted: count('contradicted'), notClaim,
-  };
-}

@@ -5,7 +5,7 @@
 import type { Alignment } from './align';
 import type { Unit } from './units';
 import type { Analysis, Contradiction } from './features';
-import type { Conflict, EvidenceRef } from '../types';
+import type { Conflict, EvidenceRef, Passage } from '../types';
 
 /** Below this alignment a passage is not shown as the deciding evidence: nothing came close. */
 export const CLOSE_ENOUGH = 0.25;
@@ -55,11 +55,16 @@ export function toRef(a: Alignment, unit?: Unit): EvidenceRef {
   const p = a.pp.passage;
   const from = unit ? unit.start : a.pp.units[a.first]!.start;
   const to = unit ? unit.end : a.pp.units[a.last]!.end;
+  return passageRef(p, from, to, a.recall, unit ? undefined : a.quote);
+}
+
+/** The evidence reference of characters [from, to) of a passage (quoted as written unless `quote` is given). */
+export function passageRef(p: Passage, from: number, to: number, score: number, quote?: string): EvidenceRef {
   const linesBefore = countNewlines(p.text, 0, from);
   const ref: EvidenceRef = {
     passageId: p.id, path: p.path, kind: p.kind, heading: p.headings.join(' › '),
     startLine: p.startLine + linesBefore, endLine: Math.min(p.endLine, p.startLine + linesBefore + countNewlines(p.text, from, to)),
-    quote: unit ? p.text.slice(from, to) : a.quote, score: a.recall,
+    quote: quote ?? p.text.slice(from, to), score,
   };
   if (p.page !== undefined) ref.page = p.page;
   return ref;

@@ -3,6 +3,7 @@
  * contradiction findings (which value, name or polarity the best-aligned evidence states).
  */
 import type { Alignment } from './align';
+import type { CodeEdit } from './code';
 import { hasTerm } from './unitWords';
 import { analyzeContradiction, type Addition, type Contradiction, type ContradictionAnalysis, type Disagreement, type Substitution } from './contradiction';
 import type { Profile, Value } from './profile';
@@ -42,6 +43,8 @@ export interface Analysis {
   substitution?: Substitution;
   /** A restated sentence the claim goes on from with words its document never holds. */
   addition?: Addition;
+  /** A piece of code of the claim that a passage writes with one edit (code.ts; set by the checker). */
+  codeEdit?: CodeEdit;
   /** Every conflict the kinds found in the candidates' sentences, decided or not (for reading failures). */
   findings: ContradictionAnalysis['findings'];
   /** One sentence (or window) states the whole claim in place (see contradiction.ts): what a clear support needs. */

@@ -5,6 +5,7 @@
  */
 import type { Verdict } from '../types';
 import type { Analysis, Contradiction } from './features';
+import { codeEditReason } from './code';
 
 const short = (s: string, n = 90): string => {
   const one = s.replace(/\s+/g, ' ').trim();
@@ -49,6 +50,7 @@ export function explain(r: ReasonInput): string {
   if (r.admitted) return 'the text itself says its sources do not state this';
   // a suspected contradiction (see verdict.ts suspected): asked about the sentence, never asserted
   if (verdict === 'unsupported' && r.suspected && a.contradiction) return contradictionReason(a.contradiction, a.contradiction.unit.profile.text, false);
+  if (a.codeEdit) return codeEditReason(a.codeEdit);
   if (a.substitution) return `the closest passage says '${a.substitution.sourceText}' where this says '${a.substitution.claimText}': "${short(a.substitution.unit.profile.text)}"`;
   if (a.addition) return `the closest passage states the rest, not '${a.addition.claimText}': "${short(a.addition.unit.profile.text)}"`;
   if (a.alignments.length === 0) return 'no passage is about this';

@@ -2,7 +2,7 @@
  * From features to a verdict, its certainty and its confidence. The decision uses only the feature
  * record (plus the calibration), so calibration and evaluation can replay it without re-checking.
  */
-import type { Verdict } from '../types';
+import type { CheckSummary, SentenceVerdict, Verdict } from '../types';
 import type { Analysis, Features } from './features';
 import type { KindId } from './kinds';
 import { scoreFeatures, type Calibration } from './calibration';
@@ -29,6 +29,8 @@ export type FeatureRecord = Features & Record<`contra_${KindId}`, number> & {
   step: number;
   /** 1 when the contradiction is another name for another thing (contradiction.ts Contradiction.other). */
   contraOther: number;
+  /** 1 when a piece of code the claim writes is one a passage writes with one edit (codeCheck.ts). */
+  codeEdit: number;
 };
 
 /** The feature record of an analysis. */
@@ -46,6 +48,7 @@ export function featureRecord(a: Analysis, withQuestion = false, admitted = fals
     admitted: admitted ? 1 : 0,
     step: step ? 1 : 0,
     contraOther: c?.other ? 1 : 0,
+    codeEdit: a.codeEdit ? 1 : 0,
   };
 }
 
@@ -103,6 +106,8 @@ export function decideVerdict(f: FeatureRecord, cal: Calibration): { verdict: Ex
   if (f.substitution === 1) return { verdict: 'unsupported', score: below };
   // ... and so does one that goes on with a detail its document never mentions
   if (f.addition === 1) return { verdict: 'unsupported', score: below };
+  // ... and one that writes a command, a flag or a setting other than the documents write it
+  if (f.codeEdit === 1) return { verdict: 'unsupported', score: below };
   return { verdict: score >= model.threshold ? 'supported' : 'unsupported', score };
 }
 
@@ -158,4 +163,14 @@ export function confidenceOf(verdict: Verdict, score: number, f: FeatureRecord, 
     if (p !== undefined) return round(p);
   }
   return round(1 - score);
+}
+
+/** The counts of a check's verdicts. */
+export function summarize(s: readonly SentenceVerdict[]): CheckSummary {
+  const count = (v: string): number => s.filter((x) => x.verdict === v).length;
+  const notClaim = count('not_claim');
+  return {
+    sentences: s.length, claims: s.length - notClaim, supported: count('supported'), unsupported: count('unsupported'),
+    contradicted: count('contradicted'), notClaim,
+  };
 }

@@ -1,0 +1,88 @@
+/**
+ * Code in the checked text, compared with the documents (code.ts): an inline span of a sentence
+ * that a passage writes with one edit makes the sentence unsupported; a fenced block gets a
+ * verdict of its own, from its lines.
+ */
+import type { Passage, SentenceVerdict } from '../types';
+import { blockLines, codeEditReason, codeQuery, compareCode, inlineCode, substantive, type ClaimCode, type CodeEdit, type CodeFinding } from './code';
+import { passageRef } from './evidenceRef';
+
+/**
+ * Passages of the index that may write a piece of code (searched by its chunks), for code the
+ * claim's own words did not bring among the candidates.
+ */
+export type CodeLookup = (query: string) => readonly Passage[];
+
+const short = (s: string, n = 100): string => (s.length > n ? s.slice(0, n - 1).trimEnd() + '…' : s);
+
+/**
+ * A piece of code's near miss, unless the index holds the code as written in a passage that was
+ * not among `candidates` (the claim's words rank passages, not its code).
+ */
+function nearMiss(code: ClaimCode, candidates: readonly Passage[], lookup: CodeLookup | undefined): CodeEdit | undefined {
+  const r = compareCode(code, candidates);
+  if (r.state !== 'near') return undefined;
+  if (lookup && compareCode(code, lookup(codeQuery(code))).state === 'held') return undefined;
+  return r;
+}
+
+/** The first inline span of code in `segment` that is a near miss (see the file comment). */
+export function inlineCodeEdit(segment: string, candidates: readonly Passage[], lookup?: CodeLookup): CodeEdit | undefined {
+  for (const code of inlineCode(segment)) {
+    if (!substantive(code)) continue;
+    const near = nearMiss(code, candidates, lookup);
+    if (near) return near;
+  }
+  return undefined;
+}
+
+/** Where a near miss (or a held piece of code) is in its passage, as evidence. */
+export const codeRef = (f: Exclude<CodeFinding, { state: 'none' }>): NonNullable<SentenceVerdict['evidence']> => passageRef(f.passage, f.from, f.to, f.state === 'held' ? 1 : 0.5, f.state === 'near' ? f.sourceText : undefined);
+
+/** The query that finds passages for a fenced block: the chunks of its lines, each word once. */
+export function blockQuery(segment: string): string {
+  const words = new Set<string>();
+  for (const line of blockLines(segment)) for (const w of codeQuery(line).split(' ')) if (w && words.size < 40) words.add(w);
+  return [...words].join(' ');
+}
+
+/**
+ * The verdict of a fenced block from its lines of two chunks or more: unsupported when one is a
+ * near miss; supported when the documents write every such line (clear) or some of them; and
+ * not a claim when they write none (code that resembles nothing of the documents is not
+ * compared: the block may be the writer's own example).
+ */
+export function codeBlockVerdict(
+  base: Omit<SentenceVerdict, 'verdict' | 'score' | 'reason' | 'alternatives'>, candidates: readonly Passage[], lookup?: CodeLookup,
+): SentenceVerdict {
+  const lines = blockLines(base.text).filter(substantive);
+  const notClaim = (why: string): SentenceVerdict => ({ ...base, verdict: 'not_claim', score: 0, reason: `not a claim: ${why}`, alternatives: [] });
+  if (lines.length === 0) return notClaim('code block');
+  const held: Array<Extract<CodeFinding, { state: 'held' }>> = [];
+  for (const line of lines) {
+    const r = compareCode(line, candidates);
+    if (r.state === 'held') {
+      held.push(r);
+      continue;
+    }
+    const found = lookup ? compareCode(line, lookup(codeQuery(line))) : undefined;
+    if (found?.state === 'held') {
+      held.push(found);
+      continue;
+    }
+    if (r.state === 'near') {
+      return { ...base, verdict: 'unsupported', score: 0, certainty: 'uncertain', reason: codeEditReason(r), evidence: codeRef(r), alternatives: [] };
+    }
+  }
+  if (held.length === 0) return notClaim('code block that no indexed passage writes (not compared)');
+  // the passage that writes most of the block's lines, quoted from its first to its last such line
+  const byPassage = new Map<Passage, typeof held>();
+  for (const h of held) byPassage.set(h.passage, [...(byPassage.get(h.passage) ?? []), h]);
+  const [passage, its] = [...byPassage].sort((a, b) => b[1].length - a[1].length)[0]!;
+  const from = Math.min(...its.map((h) => h.from));
+  const to = Math.max(...its.map((h) => h.to));
+  const all = held.length === lines.length;
+  const evidence = passageRef(passage, from, to, held.length / lines.length);
+  const reason = all ? `the source writes it: "${short(passage.text.slice(from, to).replace(/\s+/g, ' '))}"` : `the sources write ${held.length} of its ${lines.length} lines`;
+  return { ...base, verdict: 'supported', score: held.length / lines.length, certainty: all ? 'clear' : 'uncertain', reason, evidence, alternatives: [] };
+}
