@@ -24,7 +24,7 @@ interface Chunk {
   word: number;
 }
 
-/** A piece of code of the claim: its text, where it is in the segment, and its chunks. */
+/** A piece of code of the claim: its text (trimmed), where it is in the segment, and its chunks (offsets into `text`). */
 export interface ClaimCode {
   text: string;
   start: number;
@@ -79,10 +79,11 @@ export function codeChunks(text: string): Chunk[] {
 export function inlineCode(segment: string): ClaimCode[] {
   const out: ClaimCode[] = [];
   for (const m of segment.matchAll(/(`+)([^`\n]+?)\1(?!`)/g)) {
-    const start = m.index + m[1]!.length;
-    const text = m[2]!;
+    const raw = m[2]!;
+    const start = m.index + m[1]!.length + (raw.length - raw.trimStart().length);
+    const text = raw.trim();
     const chunks = codeChunks(text);
-    if (chunks.length > 0 && chunks.length <= MAX_CHUNKS) out.push({ text: text.trim(), start, end: start + text.length, chunks });
+    if (chunks.length > 0 && chunks.length <= MAX_CHUNKS) out.push({ text, start, end: start + text.length, chunks });
   }
   return out;
 }
@@ -95,8 +96,10 @@ export function blockLines(segment: string): ClaimCode[] {
     const start = at;
     at += line.length + 1;
     if (/^\s*(```|~~~)/.test(line)) continue;
-    const chunks = codeChunks(line);
-    if (chunks.length > 0 && chunks.length <= MAX_CHUNKS) out.push({ text: line.trim(), start, end: start + line.length, chunks });
+    const text = line.trim();
+    const chunks = codeChunks(text);
+    const from = start + (line.length - line.trimStart().length);
+    if (chunks.length > 0 && chunks.length <= MAX_CHUNKS) out.push({ text, start: from, end: from + text.length, chunks });
   }
   return out;
 }
