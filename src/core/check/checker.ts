@@ -23,7 +23,7 @@ import { segmentSentences, type SegmentKind } from './segment';
 import { disagreementReason, explain } from './reason';
 import { valueSetsOf, type CorpusLookup, type Glossary } from './valueSets';
 import { certaintyOf, confidenceOf, decideVerdict, featureRecord, summarize, suspected } from './verdict';
-import { blockQuery, codeBlockVerdict, codeRef, inlineCodeEdit, type CodeLookup } from './codeCheck';
+import { blockQuery, codeBlockVerdict, codeRef, indexCodeLookup, inlineCodeEdit, type CodeLookup } from './codeCheck';
 
 import { localStats, type EvidenceSource, type TermStats } from './source';
 
@@ -130,16 +130,15 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     return verdictOf(base, kind, [...evidence, ...near], ...rest);
   }
 
-  /** Passages of the index that may write a piece of code, none of them excluded or quarantined. */
-  const codeLookup = (useIndex: boolean, exclude: ReadonlySet<string>): CodeLookup | undefined => (useIndex && source
-    ? (q) => source.search(q, { k, phrase: false, snippet: false }).map((h) => h.passage).filter((p) => !exclude.has(p.path) && !passageProfile(p).suspicious)
-    : undefined);
+  /** Passages of the index that may write a piece of code (codeCheck.ts), none of them excluded or quarantined. */
+  const codeLookup = (useIndex: boolean, exclude: ReadonlySet<string>): CodeLookup | undefined =>
+    (useIndex && source ? indexCodeLookup(source, 3 * k, (p) => !exclude.has(p.path) && !passageProfile(p).suspicious) : undefined);
 
   function verdictOf(...[base, kind, evidence, useIndex, exclude, questionContext, context = {}]: VerdictArgs): SentenceVerdict {
     // a fenced block is compared line by line as code: commands and settings as the documents write them
     if (kind === 'code') {
       const lookup = codeLookup(useIndex, exclude);
-      return codeBlockVerdict(base, [...evidence.filter((p) => !passageProfile(p).suspicious), ...(lookup?.(blockQuery(base.text)) ?? [])], lookup);
+      return codeBlockVerdict(base, [...evidence.filter((p) => !passageProfile(p).suspicious), ...(lookup?.search(blockQuery(base.text)) ?? [])], lookup);
     }
     // a bare "No." to "Can members renew online?" claims that they cannot: it is checked as that
     // statement, on its own (the question's words are then the claim's, not its context)

@@ -42,6 +42,14 @@ const WILD = '*';
 /** A placeholder: `<name>`, `<your_namespace>`, also in emphasis (`_<name>_`). */
 const PLACEHOLDER = /<[\p{L}\p{N}_.\- ]{1,60}>/gu;
 const CHUNK = /[\p{L}\p{N}]+/gu;
+/** Tags that look like placeholders but are markup ("<script>", "<div>"). */
+const HTML_ELEMENTS: ReadonlySet<string> = new Set([
+  'a', 'abbr', 'article', 'aside', 'audio', 'b', 'base', 'blockquote', 'body', 'br', 'button', 'canvas', 'caption', 'cite', 'code', 'col',
+  'details', 'dialog', 'div', 'dl', 'dd', 'dt', 'em', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'head', 'header', 'hr', 'html',
+  'i', 'iframe', 'img', 'input', 'kbd', 'label', 'li', 'link', 'main', 'meta', 'nav', 'noscript', 'ol', 'option', 'p', 'path', 'picture',
+  'pre', 'script', 'section', 'select', 'slot', 'small', 'source', 'span', 'strong', 'style', 'sub', 'summary', 'sup', 'svg', 'table',
+  'tbody', 'td', 'template', 'textarea', 'th', 'thead', 'title', 'tr', 'u', 'ul', 'video',
+]);
 /**
  * Chunks a placeholder stands for, at most, all of one word of code: a placeholder is one value
  * (a file name, a namespace), never a run of words ("<file>" is not "helm uninstall rhdh").
@@ -54,7 +62,7 @@ const MAX_CHUNKS = 40;
 export function codeChunks(text: string): Chunk[] {
   const out: Chunk[] = [];
   const holes: Array<[number, number]> = [];
-  for (const m of text.matchAll(PLACEHOLDER)) holes.push([m.index, m.index + m[0].length]);
+  for (const m of text.matchAll(PLACEHOLDER)) if (!HTML_ELEMENTS.has(m[0].slice(1, -1).trim().toLowerCase())) holes.push([m.index, m.index + m[0].length]);
   let h = 0;
   let word = 0;
   let last = 0;
@@ -107,16 +115,26 @@ export function blockLines(segment: string): ClaimCode[] {
 /** Whether a piece of code says enough to be compared: two chunks or more, not all placeholders. */
 export const substantive = (c: ClaimCode): boolean => c.chunks.length >= 2 && c.chunks.some((x) => x.key !== WILD);
 
-/** Chunks of each passage's text and the set of their keys, remembered by passage (a passage never changes once made). */
-const passageChunks = new WeakMap<Passage, { chunks: Chunk[]; keys: Set<string> }>();
-const readOf = (p: Passage): { chunks: Chunk[]; keys: Set<string> } => {
+/** A passage read as code: its chunks, the set of their keys, and where it writes code (spans, fenced blocks). */
+interface PassageCode {
+  chunks: Chunk[];
+  keys: Set<string>;
+  code: Array<[number, number]>;
+}
+/** Remembered by passage (a passage never changes once made). */
+const passageChunks = new WeakMap<Passage, PassageCode>();
+const readOf = (p: Passage): PassageCode => {
   let c = passageChunks.get(p);
   if (!c) {
     const chunks = codeChunks(p.text);
-    passageChunks.set(p, (c = { chunks, keys: new Set(chunks.map((x) => x.key)) }));
+    const code: Array<[number, number]> = [];
+    for (const m of p.text.matchAll(/```[^]*?(?:```|$)|~~~[^]*?(?:~~~|$)|`[^`\n]+`/g)) code.push([m.index, m.index + m[0].length]);
+    passageChunks.set(p, (c = { chunks, keys: new Set(chunks.map((x) => x.key)), code }));
   }
   return c;
 };
+/** Whether [from, to) of a passage lies in code it writes. */
+const inCode = (pc: PassageCode, from: number, to: number): boolean => pc.code.some(([a, b]) => from >= a && to <= b);
 const chunksOf = (p: Passage): Chunk[] => readOf(p).chunks;
 
 /** Whether a passage holds enough of the code's chunks to be worth aligning (two, or all when fewer). */
@@ -135,55 +153,71 @@ interface Fit {
   /** Passage chunk indices [first, last] of the run. */
   first: number;
   last: number;
+  /** Whether the claim's first and last chunks are aligned (matched or changed), not left out. */
+  edges: boolean;
 }
 
 const better = (a: Fit | undefined, b: Fit): boolean => !a || b.cost < a.cost || (b.cost === a.cost && b.matched > a.matched);
 
 /**
- * The best run of `p` for the claim's chunks `c` (an edit alignment free at both ends of the
- * passage; a placeholder on either side takes 1–3 chunks of the other at no cost).
+ * The best run of `p` for the claim's chunks `c`: an edit alignment free at both ends of the
+ * passage; a placeholder on either side takes chunks of one word of the other at no cost; a
+ * changed chunk is preferred to one left out (at the same cost), so a value changed at the end
+ * of a command shows as changed.
  */
 function bestFit(c: readonly Chunk[], p: readonly Chunk[], limit: number): Fit | undefined {
   const n = c.length;
   const m = p.length;
   if (m === 0) return undefined;
-  // cost, matched and run start per cell, row by row over the claim's chunks (rows kept: placeholders look back)
+  // per cell: cost, matched, run start, whether the claim's first chunk was aligned, whether the
+  // move into it aligned the claim's chunk (rows kept: placeholders look back)
   const cost: Int32Array[] = [];
   const matched: Int32Array[] = [];
   const from: Int32Array[] = [];
+  const lead: Uint8Array[] = [];
+  const tail: Uint8Array[] = [];
   for (let i = 0; i <= n; i++) {
     cost.push(new Int32Array(m + 1));
     matched.push(new Int32Array(m + 1));
     from.push(new Int32Array(m + 1));
+    lead.push(new Uint8Array(m + 1));
+    tail.push(new Uint8Array(m + 1));
   }
   for (let j = 0; j <= m; j++) from[0]![j] = j;
   for (let i = 1; i <= n; i++) {
     cost[i]![0] = i;
-    from[i]![0] = 0;
     const ci = c[i - 1]!;
     let rowMin = Infinity;
     for (let j = 1; j <= m; j++) {
       const pj = p[j - 1]!;
-      let bc = cost[i - 1]![j]! + 1;
-      let bm = matched[i - 1]![j]!;
-      let bf = from[i - 1]![j]!;
-      const take = (k: number, l: number, add: number, hit: number): void => {
+      let bc = Infinity;
+      let bm = 0;
+      let bf = 0;
+      let bl = 0;
+      let bt = 0;
+      // `aligned`: the move aligns the claim's chunk i (1) or leaves it out (0); -1: a passage chunk skipped
+      const take = (k: number, l: number, add: number, hit: number, aligned: number): void => {
         const x = cost[k]![l]! + add;
         const y = matched[k]![l]! + hit;
         if (x < bc || (x === bc && y > bm)) {
           bc = x;
           bm = y;
           bf = from[k]![l]!;
+          bl = k === 0 && aligned >= 0 ? aligned : lead[k]![l]!;
+          bt = aligned < 0 ? tail[k]![l]! : aligned;
         }
       };
-      take(i, j - 1, 1, 0);
       // a placeholder takes chunks of one word of the other side
-      if (ci.key === WILD) for (let k = 1; k <= WILD_SPAN && j - k >= 0 && p[j - k]!.word === pj.word; k++) take(i - 1, j - k, 0, 0);
-      else if (pj.key === WILD) for (let k = 1; k <= WILD_SPAN && i - k >= 0 && c[i - k]!.word === ci.word; k++) take(i - k, j - 1, 0, 0);
-      else take(i - 1, j - 1, ci.key === pj.key ? 0 : 1, ci.key === pj.key ? 1 : 0);
+      if (ci.key === WILD) for (let k = 1; k <= WILD_SPAN && j - k >= 0 && p[j - k]!.word === pj.word; k++) take(i - 1, j - k, 0, 0, 1);
+      else if (pj.key === WILD) for (let k = 1; k <= WILD_SPAN && i - k >= 0 && c[i - k]!.word === ci.word; k++) take(i - k, j - 1, 0, 0, 1);
+      else take(i - 1, j - 1, ci.key === pj.key ? 0 : 1, ci.key === pj.key ? 1 : 0, 1);
+      take(i, j - 1, 1, 0, -1);
+      take(i - 1, j, 1, 0, 0);
       cost[i]![j] = bc;
       matched[i]![j] = bm;
       from[i]![j] = bf;
+      lead[i]![j] = bl;
+      tail[i]![j] = bt;
       rowMin = Math.min(rowMin, bc);
     }
     // no run can come back under the limit once a whole row is above it
@@ -191,8 +225,9 @@ function bestFit(c: readonly Chunk[], p: readonly Chunk[], limit: number): Fit |
   }
   let best: Fit | undefined;
   for (let j = 1; j <= m; j++) {
-    const fit = { cost: cost[n]![j]!, matched: matched[n]![j]!, first: from[n]![j]!, last: j - 1 };
-    if (better(best, fit)) best = fit;
+    const fit = { cost: cost[n]![j]!, matched: matched[n]![j]!, first: from[n]![j]!, last: j - 1, edges: lead[n]![j]! === 1 && tail[n]![j]! === 1 };
+    // (at the same cost, a run that ends on a changed chunk, not one that leaves it out)
+    if (better(best, fit) || (best && fit.cost === best.cost && fit.matched === best.matched && fit.edges && !best.edges)) best = fit;
   }
   return best;
 }
@@ -200,14 +235,11 @@ function bestFit(c: readonly Chunk[], p: readonly Chunk[], limit: number): Fit |
 /** Edits a near miss may hold: one, or one per four chunks of a long command. */
 const maxEdits = (n: number): number => Math.max(1, Math.floor(n / 4));
 
-/** A key and its value ("secure: true", "--port=8080"): the text between two chunks. */
-const KEY_VALUE = /^\s*["']?\s*[:=]\s*["']?\s*$/;
-
 /**
  * What one piece of code is against `passages` (see {@link CodeFinding}): held by the first that
  * writes it, else the closest near miss, else none.
  */
-export function compareCode(code: ClaimCode, passages: readonly Passage[]): CodeFinding {
+export function compareCode(code: ClaimCode, passages: readonly Passage[], common: (chunk: string) => boolean = () => false): CodeFinding {
   let near: { fit: Fit; passage: Passage } | undefined;
   const n = code.chunks.length;
   for (const passage of passages) {
@@ -219,11 +251,14 @@ export function compareCode(code: ClaimCode, passages: readonly Passage[]): Code
     if (fit.cost === 0) return { state: 'held', code, passage, from: p[Math.min(fit.first, fit.last)]!.start, to: p[fit.last]!.end };
     if (!near || better(near.fit, fit)) near = { fit, passage };
   }
-  if (near && near.fit.cost <= maxEdits(n) && near.fit.matched >= 2) {
+  // a near miss changes the code inside a run the passage writes: its first and last chunks
+  // aligned (a run that covers only a part of it, "console.log" for "console.log('Done')", is no
+  // near miss), and two chunks matched around the change
+  if (near && n >= 3 && near.fit.cost <= maxEdits(n) && near.fit.matched >= 2 && near.fit.edges) {
     const p = chunksOf(near.passage);
     return nearAt(code, near.passage, p[Math.min(near.fit.first, near.fit.last)]!.start, p[near.fit.last]!.end);
   }
-  return keyValueNear(code, passages) ?? { state: 'none', code };
+  return pairNear(code, passages, common) ?? { state: 'none', code };
 }
 
 /** A near miss at [from, to) of a passage, shown with the whole line(s) it is on. */
@@ -242,18 +277,28 @@ function nearAt(code: ClaimCode, passage: Passage, from: number, to: number): Co
 /** Longest line of a passage shown whole beside a near miss. */
 const SHOWN = 160;
 
+/** The text between two chunks, its white space made one space. */
+const separator = (text: string, a: Chunk, b: Chunk): string => text.slice(a.end, b.start).replace(/\s+/g, ' ');
+
 /**
- * A key and its value ("secure: false") that a passage writes as a key with another value
- * ("secure: true"): a near miss, though only one of its two chunks matches.
+ * Two chunks ("secure: false", "visitor.fallback", "git clone", "fs.R_OK") that a passage writes
+ * as code with the same first chunk and the same separator and another second chunk ("secure:
+ * true", "visitor.consists", "git removal", "fs.F_OK"): a near miss, though only one chunk matches.
  */
-function keyValueNear(code: ClaimCode, passages: readonly Passage[]): CodeFinding | undefined {
+function pairNear(code: ClaimCode, passages: readonly Passage[], common: (chunk: string) => boolean): CodeFinding | undefined {
+  // (a first chunk the workspace writes often, "npm", "fs", "git", opens many pairs: the pair as
+  // written may be in a passage the search did not reach)
   const c = code.chunks;
-  if (c.length !== 2 || c[0]!.key === WILD || c[1]!.key === WILD || !KEY_VALUE.test(code.text.slice(c[0]!.end, c[1]!.start))) return undefined;
+  if (c.length !== 2 || c[0]!.key === WILD || c[1]!.key === WILD || common(c[0]!.key)) return undefined;
+  const sep = separator(code.text, c[0]!, c[1]!);
   for (const passage of passages) {
-    const { chunks: p, keys } = readOf(passage);
-    if (!keys.has(c[0]!.key)) continue;
+    const pc = readOf(passage);
+    const p = pc.chunks;
+    if (!pc.keys.has(c[0]!.key)) continue;
     for (let j = 0; j + 1 < p.length; j++) {
-      if (p[j]!.key !== c[0]!.key || p[j + 1]!.key === WILD || !KEY_VALUE.test(passage.text.slice(p[j]!.end, p[j + 1]!.start))) continue;
+      if (p[j]!.key !== c[0]!.key || p[j + 1]!.key === WILD || p[j + 1]!.key === c[1]!.key || separator(passage.text, p[j]!, p[j + 1]!) !== sep) continue;
+      // written as code there too (two words in prose, "git repository", are no command)
+      if (!inCode(pc, p[j]!.start, p[j + 1]!.end)) continue;
       return nearAt(code, passage, p[j]!.start, p[j + 1]!.end);
     }
   }

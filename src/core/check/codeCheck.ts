@@ -6,12 +6,40 @@
 import type { Passage, SentenceVerdict } from '../types';
 import { blockLines, codeEditReason, codeQuery, compareCode, inlineCode, substantive, type ClaimCode, type CodeEdit, type CodeFinding } from './code';
 import { passageRef } from './evidenceRef';
+import type { EvidenceSource, TermStats } from './source';
+import { analyze } from '../text/analyzer';
 
 /**
  * Passages of the index that may write a piece of code (searched by its chunks), for code the
- * claim's own words did not bring among the candidates.
+ * claim's own words did not bring among the candidates; and which chunks the workspace writes
+ * often (a near miss must share a rarer one).
  */
-export type CodeLookup = (query: string) => readonly Passage[];
+export interface CodeLookup {
+  search(query: string): readonly Passage[];
+  common(chunk: string): boolean;
+}
+
+/**
+ * Whether the workspace writes a chunk often: more than one passage in fifty holds it (a word the
+ * analyser drops counts as common). None is, in a workspace of under 200 passages: the search for
+ * a piece of code reaches every passage that may hold it there.
+ */
+export function commonChunk(stats: TermStats, chunk: string): boolean {
+  if (stats.docCount < 200) return false;
+  const t = analyze(chunk)[0];
+  return t === undefined || stats.df(t) > stats.docCount / 50;
+}
+
+/**
+ * A lookup over an index: `k` hits ranked with the chunks' order (code words are common words:
+ * "console", "log"), those `keep` accepts.
+ */
+export function indexCodeLookup(source: EvidenceSource, k: number, keep: (p: Passage) => boolean): CodeLookup {
+  return {
+    search: (q) => source.search(q, { k, phrase: true, snippet: false }).map((h) => h.passage).filter(keep),
+    common: (chunk) => commonChunk(source.termStats(), chunk),
+  };
+}
 
 const short = (s: string, n = 100): string => (s.length > n ? s.slice(0, n - 1).trimEnd() + '…' : s);
 
@@ -20,9 +48,9 @@ const short = (s: string, n = 100): string => (s.length > n ? s.slice(0, n - 1).
  * not among `candidates` (the claim's words rank passages, not its code).
  */
 function nearMiss(code: ClaimCode, candidates: readonly Passage[], lookup: CodeLookup | undefined): CodeEdit | undefined {
-  const r = compareCode(code, candidates);
+  const r = compareCode(code, candidates, lookup?.common);
   if (r.state !== 'near') return undefined;
-  if (lookup && compareCode(code, lookup(codeQuery(code))).state === 'held') return undefined;
+  if (lookup && compareCode(code, lookup.search(codeQuery(code))).state === 'held') return undefined;
   return r;
 }
 
@@ -60,12 +88,12 @@ export function codeBlockVerdict(
   if (lines.length === 0) return notClaim('code block');
   const held: Array<Extract<CodeFinding, { state: 'held' }>> = [];
   for (const line of lines) {
-    const r = compareCode(line, candidates);
+    const r = compareCode(line, candidates, lookup?.common);
     if (r.state === 'held') {
       held.push(r);
       continue;
     }
-    const found = lookup ? compareCode(line, lookup(codeQuery(line))) : undefined;
+    const found = lookup ? compareCode(line, lookup.search(codeQuery(line))) : undefined;
     if (found?.state === 'held') {
       held.push(found);
       continue;
