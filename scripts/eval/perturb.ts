@@ -12,6 +12,7 @@ import { cleanClaim } from '../../src/core/check/clean';
 import { filterClaim } from '../../src/core/check/claimFilter';
 import { segmentSentences } from '../../src/core/check/segment';
 import { STOP_WORDS } from '../../src/core/text/analyzer';
+import { partsOfSpeech } from '../../src/core/check/lexicon';
 import type { Passage } from '../../src/core/types';
 import { wordnetAntonyms } from './wordnetAntonyms';
 
@@ -19,6 +20,8 @@ export const PERTURB_KINDS = [
   'number', 'number-word', 'unit', 'date', 'range', 'negation-added', 'negation-removed', 'antonym',
   'name', 'name-org', 'name-place', 'name-code', 'quantifier', 'invented-detail', 'name-swap',
   'opposite-verb', 'opposite-adjective', 'setting-value', 'only',
+  // added in issue 26's thirteenth round (after every kind above, so their items are unchanged)
+  'code-value', 'code-line', 'only-widened', 'word-swap', 'frequency', 'negation-twice',
 ] as const;
 /**
  * The flipped-meaning kinds: one word changed to a word that excludes it, the rest verbatim. Their
@@ -26,7 +29,12 @@ export const PERTURB_KINDS = [
  * lexicon: the checker must catch them through general mechanisms (an aligned substitution of a
  * word with no known relation, WordNet, the corpus's own value sets), not through the same list.
  */
-export const FLIP_KINDS: ReadonlySet<string> = new Set(['opposite-verb', 'opposite-adjective', 'setting-value', 'only']);
+export const FLIP_KINDS: ReadonlySet<string> = new Set(['opposite-verb', 'opposite-adjective', 'setting-value', 'only', 'code-value', 'code-line', 'only-widened', 'word-swap', 'frequency', 'negation-twice']);
+/**
+ * Kinds built from the sentences as written (markdown kept): code spans and the lines of fenced
+ * blocks. Every other kind reads the sentence as the checker cleans it.
+ */
+export const RAW_KINDS: ReadonlySet<string> = new Set(['code-value', 'code-line']);
 /**
  * Kinds whose right verdict is "unsupported", not "contradicted": nothing in the claim conflicts
  * with the source; it adds what the source does not say.
@@ -147,11 +155,18 @@ function pairSwap(text: string, pairs: Array<[string, string]>, forms: (w: strin
   return replaceAt(text, o.at, o.len, o.by);
 }
 
+/** How often (a probe list of this evaluation): each replaced by another. */
+const FREQUENCIES = ['hourly', 'daily', 'nightly', 'weekly', 'monthly', 'quarterly', 'yearly', 'annually'];
+
 /** How an invented detail joins the sentence. */
 const INVENTED_LINKS = ['through', 'by', 'with', 'at', 'for', 'under'];
 
 interface Ctx {
   rand: () => number;
+  /** Words written in code spans and blocks of the corpus (letters, digits, '-' and '_'), sorted. */
+  codeWords: string[];
+  /** Plural nouns the corpus writes after "all" ("all users", "all plugins"), sorted. */
+  allNouns: string[];
   /** Capitalised names, acronyms and codes of the sentence's document (never swapped in). */
   docNames: Set<string>;
   names: string[];
@@ -306,6 +321,74 @@ function perturbOne(text: string, kind: PerturbKind, c: Ctx): string | undefined
       const m = /(?<!\bnot )\b(only)\b(?! (?:if|when|after|before|once|because)\b)/i.exec(text);
       return m ? replaceAt(text, m.index, 4, capitalLike(m[0], 'also')) : undefined;
     }
+    case 'code-value': {
+      // one word of an inline code span (not its first: the command) changed for another word
+      // the corpus writes in code; the rest of the sentence as written
+      if (text.startsWith('```')) return undefined;
+      for (const m of text.matchAll(/`([^`\n]+)`/g)) {
+        const words = [...m[1]!.matchAll(/[\p{L}\p{N}][\p{L}\p{N}_-]*/gu)];
+        if (words.length < 2) continue;
+        const w = words[1 + Math.floor(c.rand() * (words.length - 1))]!;
+        const other = pickOther(c.codeWords, w[0], c.rand);
+        if (!other) return undefined;
+        return replaceAt(text, m.index! + 1 + w.index!, w[0].length, other);
+      }
+      return undefined;
+    }
+    case 'code-line': {
+      // a line of a fenced block (the item is that line alone, fenced), one word but its first changed
+      if (!text.startsWith('```')) return undefined;
+      const words = [...text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}_-]*/gu)];
+      if (words.length < 3) return undefined;
+      const w = words[1 + Math.floor(c.rand() * (words.length - 1))]!;
+      const other = pickOther(c.codeWords, w[0], c.rand);
+      return other ? replaceAt(text, w.index!, w[0].length, other) : undefined;
+    }
+    case 'only-widened': {
+      // "only administrators" → "all users": the restriction lifted onto another set the corpus names
+      const m = /\b(only) ([a-z]{4,}s)\b/i.exec(text);
+      // a plural noun, not a verb ("only provides")
+      if (!m || STOP_WORDS.has(m[2]!) || partsOfSpeech(m[2]!).has('v')) return undefined;
+      const other = pickOther(c.allNouns, m[2]!, c.rand);
+      return other ? replaceAt(text, m.index, m[0].length, `${capitalLike(m[1]!, 'all')} ${other}`) : undefined;
+    }
+    case 'word-swap': {
+      // two common nouns, each once in the sentence, with a content word and no punctuation between
+      // them, each put in the other's place
+      const words = [...text.matchAll(/(?<![\w-])[a-z]{4,}(?![\w-])/g)].filter((m) => !STOP_WORDS.has(m[0]) && !/(ly|ing|ed)$/.test(m[0]) && text.split(m[0]).length === 2);
+      for (let i = 0; i < words.length; i++) {
+        for (let j = i + 1; j < words.length; j++) {
+          const a = words[i]!;
+          const b = words[j]!;
+          const between = text.slice(a.index! + a[0].length, b.index!);
+          if (/[,;:.()]/.test(between) || !(between.match(/\b[a-z]{3,}\b/g) ?? []).some((w) => !STOP_WORDS.has(w))) continue;
+          return text.slice(0, a.index!) + b[0] + between + a[0] + text.slice(b.index! + b[0].length);
+        }
+      }
+      return undefined;
+    }
+    case 'frequency': {
+      const m = new RegExp(`\\b(${FREQUENCIES.join('|')})\\b`, 'i').exec(text);
+      if (!m) return undefined;
+      const other = pickOther(FREQUENCIES, m[0].toLowerCase(), c.rand)!;
+      return replaceAt(text, m.index, m[0].length, capitalLike(m[0], other));
+    }
+    case 'negation-twice': {
+      // two clauses joined by "and" before a new subject, each with a verb a negation can be put
+      // into: both negated (the count over the sentence is even; each clause is flipped)
+      if (NEG_REMOVE.some(([re]) => re.test(text)) || /\b(not|no|never|cannot)\b|n't\b/i.test(text)) return undefined;
+      const join = / and (?=(?:the|you|it|they|we|this|your|their|he|she) )/i.exec(text);
+      if (!join) return undefined;
+      const first = text.slice(0, join.index);
+      const second = text.slice(join.index);
+      const hit = (part: string): string | undefined => {
+        const h = NEG_ADD.find(([re]) => re.test(part));
+        return h ? part.replace(h[0], h[1]) : undefined;
+      };
+      const a = hit(first);
+      const b = hit(second);
+      return a && b ? a + b : undefined;
+    }
     case 'name-code': {
       const m = /(?<![\w-])[A-Z]{1,5}-\d[\dA-Z-]*(?![\w-])/.exec(text);
       if (!m) return undefined;
@@ -340,6 +423,28 @@ function antonymSwap(text: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * Sentences of a passage as written, for the kinds that read markdown (RAW_KINDS): sentences and
+ * bullets of 8–40 words with an inline code span, and the lines of fenced blocks with three words
+ * or more (each as a fenced block of its own).
+ */
+function rawSentences(p: Passage): string[] {
+  const out: string[] = [];
+  for (const s of segmentSentences(p.text)) {
+    if (s.kind === 'code') {
+      for (const line of s.text.split('\n')) {
+        if (/^\s*(```|~~~)/.test(line) || (line.match(/[\p{L}\p{N}][\p{L}\p{N}_-]*/gu) ?? []).length < 3 || line.length > 160) continue;
+        out.push('```\n' + line.trim() + '\n```');
+      }
+      continue;
+    }
+    if ((s.kind !== 'sentence' && s.kind !== 'bullet') || !/`[^`\n]+`/.test(s.text)) continue;
+    const words = cleanClaim(s.text).split(' ').length;
+    if (words >= 8 && words <= 40) out.push(s.text.trim());
+  }
+  return out;
 }
 
 /** Claim sentences of 8–40 words of a passage (as the checker cleans them). */
@@ -392,9 +497,24 @@ export function buildPerturbationSet(passages: Passage[], perKind = 120, seed = 
   for (const p of passages) for (const m of p.text.matchAll(/\b[a-z]{4,}\b/g)) lower.add(m[0]);
   const isName = (n: string): boolean => !lower.has(n.toLowerCase());
   const notDate = (n: string): boolean => isName(n) && !MONTHS.includes(n) && !WEEKDAYS.includes(n) && !STATES.includes(n);
-  const pools = { names: [...names].filter(notDate).sort(), acronyms: [...acronyms].sort(), codes: [...codes].sort(), phrases: [...phrases].sort() };
+  const codeWords = new Set<string>();
+  const allNouns = new Set<string>();
+  for (const p of passages) {
+    for (const m of p.text.matchAll(/`([^`\n]+)`|```[^\n]*\n([^]*?)```/g)) for (const w of (m[1] ?? m[2] ?? '').matchAll(/[\p{L}\p{N}][\p{L}\p{N}_-]*/gu)) if (w[0].length >= 2) codeWords.add(w[0]);
+    for (const m of p.text.matchAll(/\ball ([a-z]{4,}s)\b/g)) if (!STOP_WORDS.has(m[1]!)) allNouns.add(m[1]!);
+  }
+  const pools = { names: [...names].filter(notDate).sort(), acronyms: [...acronyms].sort(), codes: [...codes].sort(), phrases: [...phrases].sort(), codeWords: [...codeWords].sort(), allNouns: [...allNouns].sort() };
   const sentences: Array<{ text: string; doc: string }> = [];
   for (const p of passages) for (const text of claimSentences(p)) sentences.push({ text, doc: p.path });
+  const raw: Array<{ text: string; doc: string }> = [];
+  for (const p of passages) for (const text of rawSentences(p)) raw.push({ text, doc: p.path });
+  // (a draw of its own: the kinds before these take the same draws as before they existed)
+  const rawRand = rng(seed + 1);
+  const rawOrder = raw.map((_, i) => i);
+  for (let i = rawOrder.length - 1; i > 0; i--) {
+    const j = Math.floor(rawRand() * (i + 1));
+    [rawOrder[i], rawOrder[j]] = [rawOrder[j]!, rawOrder[i]!];
+  }
   const order = sentences.map((_, i) => i);
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
@@ -403,9 +523,10 @@ export function buildPerturbationSet(passages: Passage[], perKind = 120, seed = 
   const out: PerturbItem[] = [];
   for (const kind of PERTURB_KINDS) {
     let n = 0;
-    for (const i of order) {
+    const pool = RAW_KINDS.has(kind) ? raw : sentences;
+    for (const i of RAW_KINDS.has(kind) ? rawOrder : order) {
       if (n >= perKind) break;
-      const s = sentences[i]!;
+      const s = pool[i]!;
       const perturbed = perturbOne(s.text, kind, { rand, docNames: docNames.get(s.doc) ?? new Set(), docWords: docWords.get(s.doc) ?? new Set(), ...pools });
       if (!perturbed || perturbed === s.text) continue;
       out.push({ original: s.text, perturbed, type: kind, doc: s.doc });
