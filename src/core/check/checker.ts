@@ -148,6 +148,9 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     if (decision.claim === undefined) {
       return { ...base, verdict: 'not_claim', score: 0, reason: `not a claim: ${decision.reason}`, alternatives: [] };
     }
+    // a sentence with no content words of its own ("That is all.") states nothing, whatever it leans on
+    const noContent = (text: string, p: Profile): boolean => analyze(text).length === 0 && p.values.length === 0;
+    if (noContent(decision.claim, claimProfile(decision.claim))) return { ...base, verdict: 'not_claim', score: 0, reason: 'not a claim: no content words', alternatives: [] };
     // a sentence that leans on the one before ("It makes upgrades easier.") is checked with that
     // sentence's subject in its place; this claim's own subject is what the next one may lean on
     const leaning = withAntecedent(decision.claim, context.antecedent);
@@ -191,9 +194,7 @@ export function createChecker(source: EvidenceSource | undefined, opts: CheckerO
     // a span of code that a passage writes with one edit ("--save" for "--save-dev"): a value, not words
     const codeEdit = inlineCodeEdit(base.text, profiles.map((pp) => pp.passage), codeLookup(useIndex, exclude));
     if (codeEdit) analysis.codeEdit = codeEdit;
-    if (analyze(claim).length === 0 && cp.values.length === 0) {
-      return { ...base, verdict: 'not_claim', score: 0, reason: 'not a claim: no content words', alternatives: [] };
-    }
+    if (noContent(claim, cp)) return { ...base, verdict: 'not_claim', score: 0, reason: 'not a claim: no content words', alternatives: [] };
     const features = featureRecord(analysis, question !== undefined, decision.admitted === true, decision.step === true);
     // a step, or a name of another thing, the closest passage writes another way is unsupported (asked), shown with that passage
     const { verdict, score, asked = false } = decideVerdict(features, cal);

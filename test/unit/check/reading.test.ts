@@ -48,6 +48,8 @@ test('a sentence that leans on the one before is checked with its subject; a bar
   const [, bare] = verdicts('Helm packages the application. This makes it much easier.');
   assert.equal(bare![1], 'not_claim');
   for (const praise of ['That helps a lot.', 'It really helps.', 'This is very useful.']) assert.equal(filterClaim(praise, 'sentence').claim, undefined, praise);
+  // a sentence with no content words of its own states nothing, whatever its pronoun leans on
+  for (const empty of ['That is all.', 'They do.']) assert.equal(verdicts(`Helm packages the application. ${empty}`)[1]![1], 'not_claim', empty);
   assert.ok(filterClaim('It helps reduce the image size.', 'sentence').claim);
   // no antecedent, only a generic sentence: at most uncertain
   const [alone] = verdicts('This makes deployment easier.');
