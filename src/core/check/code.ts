@@ -4,19 +4,21 @@
  * documents write it. Both sides are read as chunks (letters and digits in lower case; the
  * punctuation between them, quoting and spacing are left out, so "--use-oc-mirror" and
  * "- use oc mirror" are one command, as text pasted through a word processor often has it), and a
- * placeholder (`<namespace>`) matches one to three chunks of the other side.
+ * placeholder (`<namespace>`) stands for the chunks of one word of code of the other side.
  *
  * A piece of code some candidate passage writes, chunk for chunk in a row, is held. One no
- * passage writes, but that a passage writes with one edit in an otherwise matching run ("--save"
- * for "--save-dev", "--namespace dev" for "--namespace prod", "secure: false" for "secure:
- * true"), is a near miss: the claim says something the documents do not, and the reason shows
- * both (the verdict is unsupported, never contradicted: the two commands may be for two cases).
- * Code that resembles nothing is left to the rest of the checker.
+ * passage writes, but that a passage writes with one edit inside an otherwise matching run
+ * ("--save" for "--save-dev", "--namespace dev" for "--namespace prod"), or two chunks a passage
+ * writes as code with the same first chunk and separator and another second one ("secure: false"
+ * for "secure: true", "git removal" for "git clone"), is a near miss: the claim says something
+ * the documents do not, and the reason shows both (the verdict is unsupported, never
+ * contradicted: the two commands may be for two cases). Code that resembles nothing is left to
+ * the rest of the checker. Which code a claim writes is codeCheck.ts's to say.
  */
 import type { Passage } from '../types';
 
 /** One chunk of code: letters and digits in lower case, or a placeholder ('*'). */
-interface Chunk {
+export interface Chunk {
   key: string;
   start: number;
   end: number;
@@ -38,7 +40,8 @@ export type CodeFinding =
   | { state: 'near'; code: ClaimCode; passage: Passage; from: number; to: number; sourceText: string }
   | { state: 'none'; code: ClaimCode };
 
-const WILD = '*';
+/** A placeholder's key. */
+export const WILD = '*';
 /** A placeholder: `<name>`, `<your_namespace>`, also in emphasis (`_<name>_`). */
 const PLACEHOLDER = /<[\p{L}\p{N}_.\- ]{1,60}>/gu;
 const CHUNK = /[\p{L}\p{N}]+/gu;
@@ -55,8 +58,6 @@ const HTML_ELEMENTS: ReadonlySet<string> = new Set([
  * (a file name, a namespace), never a run of words ("<file>" is not "helm uninstall rhdh").
  */
 const WILD_SPAN = 12;
-/** Longest code read (chunks): a longer span is prose in backticks or a whole file. */
-const MAX_CHUNKS = 40;
 
 /** The chunks of `text` (see the file comment), offsets into `text`. */
 export function codeChunks(text: string): Chunk[] {
@@ -82,38 +83,6 @@ export function codeChunks(text: string): Chunk[] {
   }
   return out;
 }
-
-/** The inline code spans of a segment as written (`…`), each with at least one chunk. */
-export function inlineCode(segment: string): ClaimCode[] {
-  const out: ClaimCode[] = [];
-  for (const m of segment.matchAll(/(`+)([^`\n]+?)\1(?!`)/g)) {
-    const raw = m[2]!;
-    const start = m.index + m[1]!.length + (raw.length - raw.trimStart().length);
-    const text = raw.trim();
-    const chunks = codeChunks(text);
-    if (chunks.length > 0 && chunks.length <= MAX_CHUNKS) out.push({ text, start, end: start + text.length, chunks });
-  }
-  return out;
-}
-
-/** The lines of a fenced block (fences and blank lines left out) as pieces of code. */
-export function blockLines(segment: string): ClaimCode[] {
-  const out: ClaimCode[] = [];
-  let at = 0;
-  for (const line of segment.split('\n')) {
-    const start = at;
-    at += line.length + 1;
-    if (/^\s*(```|~~~)/.test(line)) continue;
-    const text = line.trim();
-    const chunks = codeChunks(text);
-    const from = start + (line.length - line.trimStart().length);
-    if (chunks.length > 0 && chunks.length <= MAX_CHUNKS) out.push({ text, start: from, end: from + text.length, chunks });
-  }
-  return out;
-}
-
-/** Whether a piece of code says enough to be compared: two chunks or more, not all placeholders. */
-export const substantive = (c: ClaimCode): boolean => c.chunks.length >= 2 && c.chunks.some((x) => x.key !== WILD);
 
 /** A passage read as code: its chunks, the set of their keys, and where it writes code (spans, fenced blocks). */
 interface PassageCode {

@@ -4,7 +4,7 @@
  * verdict of its own, from its lines.
  */
 import type { Passage, SentenceVerdict } from '../types';
-import { blockLines, codeEditReason, codeQuery, compareCode, inlineCode, substantive, type ClaimCode, type CodeEdit, type CodeFinding } from './code';
+import { codeChunks, codeEditReason, codeQuery, compareCode, WILD, type ClaimCode, type CodeEdit, type CodeFinding } from './code';
 import { passageRef } from './evidenceRef';
 import type { EvidenceSource, TermStats } from './source';
 import { analyze } from '../text/analyzer';
@@ -12,12 +12,47 @@ import { analyze } from '../text/analyzer';
 /**
  * Passages of the index that may write a piece of code (searched by its chunks), for code the
  * claim's own words did not bring among the candidates; and which chunks the workspace writes
- * often (a near miss must share a rarer one).
+ * often (two chunks opening with one of those are no near miss: code.ts pairNear).
  */
 export interface CodeLookup {
   search(query: string): readonly Passage[];
   common(chunk: string): boolean;
 }
+
+/** Longest code read (chunks): a longer span is prose in backticks or a whole file. */
+const MAX_CHUNKS = 40;
+
+/** The inline code spans of a segment as written (`…`), each with at least one chunk. */
+export function inlineCode(segment: string): ClaimCode[] {
+  const out: ClaimCode[] = [];
+  for (const m of segment.matchAll(/(`+)([^`\n]+?)\1(?!`)/g)) {
+    const raw = m[2]!;
+    const start = m.index + m[1]!.length + (raw.length - raw.trimStart().length);
+    const text = raw.trim();
+    const chunks = codeChunks(text);
+    if (chunks.length > 0 && chunks.length <= MAX_CHUNKS) out.push({ text, start, end: start + text.length, chunks });
+  }
+  return out;
+}
+
+/** The lines of a fenced block (fences and blank lines left out) as pieces of code. */
+export function blockLines(segment: string): ClaimCode[] {
+  const out: ClaimCode[] = [];
+  let at = 0;
+  for (const line of segment.split('\n')) {
+    const start = at;
+    at += line.length + 1;
+    if (/^\s*(```|~~~)/.test(line)) continue;
+    const text = line.trim();
+    const chunks = codeChunks(text);
+    const from = start + (line.length - line.trimStart().length);
+    if (chunks.length > 0 && chunks.length <= MAX_CHUNKS) out.push({ text, start: from, end: from + text.length, chunks });
+  }
+  return out;
+}
+
+/** Whether a piece of code says enough to be compared: two chunks or more, not all placeholders. */
+export const substantive = (c: ClaimCode): boolean => c.chunks.length >= 2 && c.chunks.some((x) => x.key !== WILD);
 
 /**
  * Whether the workspace writes a chunk often: more than one passage in fifty holds it (a word the

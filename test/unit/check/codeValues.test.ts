@@ -8,7 +8,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createChecker } from '../../../src/core/check/checker';
-import { codeChunks, compareCode, inlineCode } from '../../../src/core/check/code';
+import { codeChunks, compareCode } from '../../../src/core/check/code';
+import { inlineCode } from '../../../src/core/check/codeCheck';
 import { createMemorySource } from '../../../src/core/check/memorySource';
 import { passage, releaseNotes } from './corpus';
 
@@ -17,6 +18,8 @@ const passages = [
   passage('cv-helm', 'Deploy the chart with the following command:\n\n```sh\nhelm install my-release ./chart --namespace prod\n```\n'),
   passage('cv-proxy', 'Add the proxy to the app-config.yaml file:\n\n```yaml\nproxy:\n  endpoints:\n    secure: true\n    changeOrigin: true\n```\n'),
   passage('cv-mirror', 'Run the script with `bash prepare-restricted-environment.sh --filter-versions "1.8" --use-oc-mirror true` to pull the images.'),
+  passage('cv-visitor', 'By passing the `visitor.fallback` option, we can control the behavior when encountering unknown nodes.'),
+  passage('cv-git', 'Keep the git repository of the project in sync with the upstream branch before every release.'),
   passage('cv-archive', 'Install the chart archive with `helm install rhdh ./<helm_chart_archive_file_name> -f values.yaml` from the folder you extracted.'),
   ...releaseNotes(),
 ];
@@ -42,6 +45,14 @@ test('the same code as written, without its punctuation, or with a value for a p
     const v = first(claim);
     assert.equal(v.verdict, 'supported', `${claim}: ${v.reason}`);
   }
+});
+
+test('two chunks are a near miss where a passage writes them as code with another second chunk, not where it writes two words of prose', () => {
+  const v = first('By passing the `visitor.consists` option, we can control the behavior when encountering unknown nodes.');
+  assert.equal(v.verdict, 'unsupported', v.reason);
+  assert.match(v.reason, /writes `visitor\.fallback` where this writes `visitor\.consists`/);
+  const [git] = inlineCode('`git clone`');
+  assert.equal(compareCode(git!, passages).state, 'none');
 });
 
 test('a placeholder stands for one word of code, not for a command', () => {
