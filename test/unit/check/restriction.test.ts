@@ -3,7 +3,7 @@
  * the restricted word ("Administrators can delete …" follows from "Only administrators can
  * delete …"), but it may not put another set in its place ("All users", "Anyone", "Users"), add to
  * it ("Administrators and developers"), change it under a kept "only" ("Only owners"), or say
- * that others can too ("Administrators can also delete …").
+ * that others can too ("Administrators can also delete …"): each is asked about.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,6 +13,7 @@ const SOURCE = 'Only administrators can delete a project from the settings page 
 const one = firstVerdictOver([
   passage('rs-delete', SOURCE),
   passage('rs-export', 'The export feature is only available to members of the finance team during the audit.'),
+  passage('rs-publish', 'Only if you have published the catalog component: check the component file in the repository.'),
   ...releaseNotes(),
 ]);
 
@@ -33,10 +34,21 @@ test('another set in the place of the restricted one is not supported, and the e
   assert.match(owners.reason, /'administrators' where this says 'owners'/);
 });
 
-test('"also" with the restricted word kept denies the restriction', () => {
+test('"also" with the restricted word kept is asked about: it may lift the restriction or only join the sentence to the one before', () => {
   const v = one('Administrators can also delete a project from the settings page of the console.');
-  assert.equal(v.verdict, 'contradicted', v.reason);
-  assert.equal(v.conflict?.kind, 'quantifier');
+  assert.equal(v.verdict, 'unsupported', v.reason);
+  assert.match(v.reason, /says Only where this says also — is it about the same thing\?/);
+});
+
+test('"only" before a condition or a quality restricts no set', () => {
+  for (const claim of [
+    'If you have published the catalog component, you can also check the component file in the repository.',
+    'The export feature is available to members of the finance team during the audit.',
+  ]) {
+    const v = one(claim);
+    assert.notEqual(v.verdict, 'contradicted', `${claim}: ${v.reason}`);
+    assert.ok(!/Only where/i.test(v.reason), `${claim}: ${v.reason}`);
+  }
 });
 
 test('dropping "only" and keeping what it restricts says less, not something else', () => {

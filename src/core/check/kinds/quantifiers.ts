@@ -7,9 +7,9 @@
  * What "only" restricts is what the sentence says (natural logic: "only" reverses the
  * monotonicity of its restrictor), so a claim that drops the source's "only" may keep the rest
  * only if it keeps the restricted word as well: "Administrators can delete it" follows from "Only
- * administrators can delete it", but "All users can delete it", "Anyone can …", "Users can …"
- * and "Administrators and developers can …" do not, and "Administrators can also delete it"
- * denies it (restriction.ts).
+ * administrators can delete it", but "All users can delete it", "Anyone can …", "Users can …",
+ * "Administrators and developers can …" and "Administrators can also delete it" do not
+ * (restriction.ts).
  */
 import type { Atom, Hunk } from '../alignment';
 import { SCALES } from '../scales';

@@ -9,9 +9,13 @@
  *   contradicting ({@link Finding.asks});
  * - a list item added beside the restricted word ("Administrators and developers can …"): asked;
  * - an additive word elsewhere in the claim with the restricted word kept ("Administrators can
- *   also delete it"): "also" says that others can, which "only" denies — a contradiction.
+ *   also delete it"): "also" may say that others can, which "only" denies, but as often it only
+ *   joins the sentence to the one before ("you can also check the file"): asked.
+ *
+ * "Only" counts where it restricts a set: a noun right after it or after its article, not a
+ * condition ("Only if you have published …") or a quality.
  */
-import { isContent, type Atom, type Hunk, type TokenAlignment } from '../alignment';
+import type { Atom, Hunk, TokenAlignment } from '../alignment';
 import { partsOfSpeech } from '../lexicon';
 import { contentAt, textOf, type Finding, type KindContext } from './kind';
 
@@ -21,7 +25,6 @@ export const UNRESTRICTED: ReadonlySet<string> = new Set(['also', 'all', 'every'
 const UNIVERSAL = new Set(['anyone', 'anybody', 'everyone', 'everybody', 'anything', 'everything', 'whoever']);
 /** Words that add to what the sentence restricts elsewhere ("… can also …", "… even …"). */
 const ADDITIVE = new Set(['also', 'even']);
-const RESTRICTORS = new Set(['only', 'just']);
 
 const lower = (x: Atom): string => x.surface.toLowerCase();
 const hunkOf = (a: TokenAlignment, j: number): Hunk | undefined => a.hunks.find((h) => h.source.includes(j));
@@ -32,10 +35,16 @@ export function restrictionLifted(ctx: KindContext): Finding | undefined {
   const { a } = ctx;
   for (let sj = 0; sj < a.source.length; sj++) {
     const only = a.source[sj]!;
-    if (only.type !== 'logic' || !RESTRICTORS.has(only.key) || a.used[sj]) continue;
+    // ("just" restricts as often as it plays down: "stone is just a small piece")
+    if (only.type !== 'logic' || only.key !== 'only' || a.used[sj]) continue;
     const h = hunkOf(a, sj);
     const restricted = a.source[sj + 1];
-    if (!h || !restricted || !isContent(restricted) || restricted.name) continue;
+    if (!h || !restricted || restricted.type !== 'word' || restricted.name) continue;
+    // "only" before a set: a noun right after it, or after its article ("only administrators",
+    // "only the owner"); not a condition ("Only if you have published …") nor a quality
+    const between = ctx.source.text.slice(only.end, restricted.start);
+    const pos = partsOfSpeech(restricted.surface);
+    if (!/^\s+((the|a|an|your|their|its|our)\s+)?$/i.test(between) || !pos.has('n') || pos.has('a')) continue;
     const f = replaced(ctx, h, sj) ?? added(ctx, h, sj) ?? additive(ctx, h, sj);
     if (f) return f;
   }
@@ -89,5 +98,6 @@ function additive(ctx: KindContext, h: Hunk, sj: number): Finding | undefined {
   const hc = a.hunks.find((x) => x.claim.includes(i));
   // the additive word and the lifted "only" each alone in their runs: one clear edit
   const tight = hc !== undefined && contentAt(a.claim, hc.claim).length === 0 && contentAt(a.source, hc.source).length === 0 && contentAt(a.claim, h.claim).length === 0 && bounded(hc) && bounded(h);
-  return make(ctx, [i], [sj], tight, false);
+  // ("also" as often only joins the sentence to the one before: "you can also check the file")
+  return make(ctx, [i], [sj], tight, true);
 }
