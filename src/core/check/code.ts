@@ -36,7 +36,8 @@ export interface ClaimCode {
 
 /** What a piece of code of the claim is, against the candidate passages. */
 export type CodeFinding =
-  | { state: 'held'; code: ClaimCode; passage: Passage; from: number; to: number }
+  /** `general`: the passage writes a placeholder where the claim writes a value (the claim is an instance of it). */
+  | { state: 'held'; code: ClaimCode; passage: Passage; from: number; to: number; general: boolean }
   | { state: 'near'; code: ClaimCode; passage: Passage; from: number; to: number; sourceText: string }
   | { state: 'none'; code: ClaimCode };
 
@@ -124,6 +125,8 @@ interface Fit {
   last: number;
   /** Whether the claim's first and last chunks are aligned (matched or changed), not left out. */
   edges: boolean;
+  /** Whether a placeholder of the passage stands for chunks of the claim on the way. */
+  general: boolean;
 }
 
 const better = (a: Fit | undefined, b: Fit): boolean => !a || b.cost < a.cost || (b.cost === a.cost && b.matched > a.matched);
@@ -145,12 +148,14 @@ function bestFit(c: readonly Chunk[], p: readonly Chunk[], limit: number): Fit |
   const from: Int32Array[] = [];
   const lead: Uint8Array[] = [];
   const tail: Uint8Array[] = [];
+  const gen: Uint8Array[] = [];
   for (let i = 0; i <= n; i++) {
     cost.push(new Int32Array(m + 1));
     matched.push(new Int32Array(m + 1));
     from.push(new Int32Array(m + 1));
     lead.push(new Uint8Array(m + 1));
     tail.push(new Uint8Array(m + 1));
+    gen.push(new Uint8Array(m + 1));
   }
   for (let j = 0; j <= m; j++) from[0]![j] = j;
   for (let i = 1; i <= n; i++) {
@@ -164,8 +169,9 @@ function bestFit(c: readonly Chunk[], p: readonly Chunk[], limit: number): Fit |
       let bf = 0;
       let bl = 0;
       let bt = 0;
+      let bg = 0;
       // `aligned`: the move aligns the claim's chunk i (1) or leaves it out (0); -1: a passage chunk skipped
-      const take = (k: number, l: number, add: number, hit: number, aligned: number): void => {
+      const take = (k: number, l: number, add: number, hit: number, aligned: number, general = 0): void => {
         const x = cost[k]![l]! + add;
         const y = matched[k]![l]! + hit;
         if (x < bc || (x === bc && y > bm)) {
@@ -174,11 +180,12 @@ function bestFit(c: readonly Chunk[], p: readonly Chunk[], limit: number): Fit |
           bf = from[k]![l]!;
           bl = k === 0 && aligned >= 0 ? aligned : lead[k]![l]!;
           bt = aligned < 0 ? tail[k]![l]! : aligned;
+          bg = general | gen[k]![l]!;
         }
       };
       // a placeholder takes chunks of one word of the other side
       if (ci.key === WILD) for (let k = 1; k <= WILD_SPAN && j - k >= 0 && p[j - k]!.word === pj.word; k++) take(i - 1, j - k, 0, 0, 1);
-      else if (pj.key === WILD) for (let k = 1; k <= WILD_SPAN && i - k >= 0 && c[i - k]!.word === ci.word; k++) take(i - k, j - 1, 0, 0, 1);
+      else if (pj.key === WILD) for (let k = 1; k <= WILD_SPAN && i - k >= 0 && c[i - k]!.word === ci.word; k++) take(i - k, j - 1, 0, 0, 1, 1);
       else take(i - 1, j - 1, ci.key === pj.key ? 0 : 1, ci.key === pj.key ? 1 : 0, 1);
       take(i, j - 1, 1, 0, -1);
       take(i - 1, j, 1, 0, 0);
@@ -187,6 +194,7 @@ function bestFit(c: readonly Chunk[], p: readonly Chunk[], limit: number): Fit |
       from[i]![j] = bf;
       lead[i]![j] = bl;
       tail[i]![j] = bt;
+      gen[i]![j] = bg;
       rowMin = Math.min(rowMin, bc);
     }
     // no run can come back under the limit once a whole row is above it
@@ -194,7 +202,7 @@ function bestFit(c: readonly Chunk[], p: readonly Chunk[], limit: number): Fit |
   }
   let best: Fit | undefined;
   for (let j = 1; j <= m; j++) {
-    const fit = { cost: cost[n]![j]!, matched: matched[n]![j]!, first: from[n]![j]!, last: j - 1, edges: lead[n]![j]! === 1 && tail[n]![j]! === 1 };
+    const fit = { cost: cost[n]![j]!, matched: matched[n]![j]!, first: from[n]![j]!, last: j - 1, edges: lead[n]![j]! === 1 && tail[n]![j]! === 1, general: gen[n]![j]! === 1 };
     // (at the same cost, a run that ends on a changed chunk, not one that leaves it out)
     if (better(best, fit) || (best && fit.cost === best.cost && fit.matched === best.matched && fit.edges && !best.edges)) best = fit;
   }
@@ -206,10 +214,12 @@ const maxEdits = (n: number): number => Math.max(1, Math.floor(n / 4));
 
 /**
  * What one piece of code is against `passages` (see {@link CodeFinding}): held by the first that
- * writes it, else the closest near miss, else none.
+ * writes it as it is, else the closest near miss, else held as an instance of a placeholder, else
+ * none.
  */
 export function compareCode(code: ClaimCode, passages: readonly Passage[], common: (chunk: string) => boolean = () => false): CodeFinding {
   let near: { fit: Fit; passage: Passage } | undefined;
+  let instance: CodeFinding | undefined;
   const n = code.chunks.length;
   for (const passage of passages) {
     if (!worthAligning(code, passage)) continue;
@@ -217,7 +227,13 @@ export function compareCode(code: ClaimCode, passages: readonly Passage[], commo
     const fit = bestFit(code.chunks, p, maxEdits(n));
     // a fit that matches no chunk of its own (placeholders only) holds nothing
     if (!fit || fit.matched === 0) continue;
-    if (fit.cost === 0) return { state: 'held', code, passage, from: p[Math.min(fit.first, fit.last)]!.start, to: p[fit.last]!.end };
+    if (fit.cost === 0) {
+      const held: CodeFinding = { state: 'held', code, passage, from: p[Math.min(fit.first, fit.last)]!.start, to: p[fit.last]!.end, general: fit.general };
+      // (a passage that writes it as it is, before one that writes a placeholder in its place)
+      if (!fit.general) return held;
+      instance ??= held;
+      continue;
+    }
     if (!near || better(near.fit, fit)) near = { fit, passage };
   }
   // a near miss changes the code inside a run the passage writes: its first and last chunks
@@ -227,7 +243,10 @@ export function compareCode(code: ClaimCode, passages: readonly Passage[], commo
     const p = chunksOf(near.passage);
     return nearAt(code, near.passage, p[Math.min(near.fit.first, near.fit.last)]!.start, p[near.fit.last]!.end);
   }
-  return pairNear(code, passages, common) ?? { state: 'none', code };
+  // a placeholder the documents write where the claim writes a value holds it only where no
+  // passage writes the code with another value: "package: <package_location>" says nothing
+  // against "package: ./dist/plugin-a", a line that reads "package: ./dist/plugin-b" does
+  return pairNear(code, passages, common) ?? instance ?? { state: 'none', code };
 }
 
 /** A near miss at [from, to) of a passage, shown with the whole line(s) it is on. */

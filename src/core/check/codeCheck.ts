@@ -51,8 +51,8 @@ export function blockLines(segment: string): ClaimCode[] {
   return out;
 }
 
-/** Whether a piece of code says enough to be compared: two chunks or more, not all placeholders. */
-export const substantive = (c: ClaimCode): boolean => c.chunks.length >= 2 && c.chunks.some((x) => x.key !== WILD);
+/** Whether a piece of code says enough to be compared: two chunks or more besides its placeholders. */
+export const substantive = (c: ClaimCode): boolean => c.chunks.filter((x) => x.key !== WILD).length >= 2;
 
 /**
  * Whether the workspace writes a chunk often: more than one passage in fifty holds it (a word the
@@ -84,9 +84,10 @@ const short = (s: string, n = 100): string => (s.length > n ? s.slice(0, n - 1).
  */
 function nearMiss(code: ClaimCode, candidates: readonly Passage[], lookup: CodeLookup | undefined): CodeEdit | undefined {
   const r = compareCode(code, candidates, lookup?.common);
-  if (r.state !== 'near') return undefined;
-  if (lookup && compareCode(code, lookup.search(codeQuery(code))).state === 'held') return undefined;
-  return r;
+  if (r.state === 'held' && !r.general) return undefined;
+  // the index may hold the code as written, or with one change, beyond the candidates
+  const all = lookup ? compareCode(code, [...new Set([...candidates, ...lookup.search(codeQuery(code))])], lookup.common) : r;
+  return all.state === 'near' ? all : undefined;
 }
 
 /** The first inline span of code in `segment` that is a near miss (see the file comment). */
@@ -123,19 +124,12 @@ export function codeBlockVerdict(
   if (lines.length === 0) return notClaim('code block');
   const held: Array<Extract<CodeFinding, { state: 'held' }>> = [];
   for (const line of lines) {
-    const r = compareCode(line, candidates, lookup?.common);
-    if (r.state === 'held') {
-      held.push(r);
-      continue;
-    }
-    const found = lookup ? compareCode(line, lookup.search(codeQuery(line))) : undefined;
-    if (found?.state === 'held') {
-      held.push(found);
-      continue;
-    }
-    if (r.state === 'near') {
-      return { ...base, verdict: 'unsupported', score: 0, certainty: 'uncertain', reason: codeEditReason(r), evidence: codeRef(r), alternatives: [] };
-    }
+    let r = compareCode(line, candidates, lookup?.common);
+    // a line no candidate writes as it is: the index is asked for it (the block's words rank
+    // passages by the block, not by the line)
+    if (lookup && !(r.state === 'held' && !r.general)) r = compareCode(line, [...new Set([...candidates, ...lookup.search(codeQuery(line))])], lookup.common);
+    if (r.state === 'held') held.push(r);
+    else if (r.state === 'near') return { ...base, verdict: 'unsupported', score: 0, certainty: 'uncertain', reason: codeEditReason(r), evidence: codeRef(r), alternatives: [] };
   }
   if (held.length === 0) return notClaim('code block that no indexed passage writes (not compared)');
   // the passage that writes most of the block's lines, quoted from its first to its last such line
@@ -145,7 +139,11 @@ export function codeBlockVerdict(
   const from = Math.min(...its.map((h) => h.from));
   const to = Math.max(...its.map((h) => h.to));
   const all = held.length === lines.length;
+  // a line the documents write with a placeholder where it writes a value is an instance of it,
+  // not what they write: supported, but not clearly (the value itself is nowhere)
+  const literal = held.every((h) => !h.general);
   const evidence = passageRef(passage, from, to, held.length / lines.length);
-  const reason = all ? `the source writes it: "${short(passage.text.slice(from, to).replace(/\s+/g, ' '))}"` : `the sources write ${held.length} of its ${lines.length} lines`;
-  return { ...base, verdict: 'supported', score: held.length / lines.length, certainty: all ? 'clear' : 'uncertain', reason, evidence, alternatives: [] };
+  const quoted = short(passage.text.slice(from, to).replace(/\s+/g, ' '));
+  const reason = !all ? `the sources write ${held.length} of its ${lines.length} lines` : literal ? `the source writes it: "${quoted}"` : `the source writes it with a placeholder where this writes a value: "${quoted}"`;
+  return { ...base, verdict: 'supported', score: held.length / lines.length, certainty: all && literal ? 'clear' : 'uncertain', reason, evidence, alternatives: [] };
 }

@@ -19,6 +19,7 @@ const passages = [
   passage('cv-proxy', 'Add the proxy to the app-config.yaml file:\n\n```yaml\nproxy:\n  endpoints:\n    secure: true\n    changeOrigin: true\n```\n'),
   passage('cv-mirror', 'Run the script with `bash prepare-restricted-environment.sh --filter-versions "1.8" --use-oc-mirror true` to pull the images.'),
   passage('cv-visitor', 'By passing the `visitor.fallback` option, we can control the behavior when encountering unknown nodes.'),
+  passage('cv-package', 'Add the plugin to the list:\n\n```yaml\nplugins:\n  - package: <package_location>\n    disabled: false\n```\n'),
   passage('cv-git', 'Keep the git repository of the project in sync with the upstream branch before every release.'),
   passage('cv-archive', 'Install the chart archive with `helm install rhdh ./<helm_chart_archive_file_name> -f values.yaml` from the folder you extracted.'),
   ...releaseNotes(),
@@ -73,6 +74,11 @@ test('a fenced block: a line with one edit is unsupported, lines the documents w
   assert.equal(held.verdict, 'supported', held.reason);
   assert.equal(held.certainty, 'clear');
   assert.equal(held.evidence?.path, 'docs/cv-proxy.md');
+  // a value where the documents write a placeholder: an instance of what they write, not clearly supported
+  const instance = checker.check('```yaml\n  - package: ./dynamic-plugins/dist/backstage-plugin-quickstart\n    disabled: false\n```\n').sentences[0]!;
+  assert.equal(instance.verdict, 'supported', instance.reason);
+  assert.equal(instance.certainty, 'uncertain', instance.reason);
+  assert.match(instance.reason, /placeholder/);
   const unknown = checker.check('```sh\nkubectl rollout restart deployment/frontend\n```\n').sentences[0]!;
   assert.equal(unknown.verdict, 'not_claim', unknown.reason);
 });
