@@ -13,6 +13,7 @@ const SOURCE = 'Only administrators can delete a project from the settings page 
 const one = firstVerdictOver([
   passage('rs-delete', SOURCE),
   passage('rs-export', 'The export feature is only available to members of the finance team during the audit.'),
+  passage('rs-plugins', 'To view only plugins that are Generally Available (GA), apply the GA filter in the catalog.'),
   passage('rs-publish', 'Only if you have published the catalog component: check the component file in the repository.'),
   ...releaseNotes(),
 ]);
@@ -24,6 +25,8 @@ test('another set in the place of the restricted one is not supported, and the e
     ['Anyone can delete a project from the settings page of the console.', 'Anyone'],
     ['Users can delete a project from the settings page of the console.', 'Users'],
     ['Administrators and developers can delete a project from the settings page of the console.', 'developers'],
+    // (a word WordNet does not know is a noun too)
+    ['To view all themes that are Generally Available (GA), apply the GA filter in the catalog.', 'all themes'],
   ] as const) {
     const v = one(claim);
     assert.equal(v.verdict, 'unsupported', `${claim}: ${v.reason}`);

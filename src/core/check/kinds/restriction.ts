@@ -44,7 +44,8 @@ export function restrictionLifted(ctx: KindContext): Finding | undefined {
     // "only the owner"); not a condition ("Only if you have published …") nor a quality
     const between = ctx.source.text.slice(only.end, restricted.start);
     const pos = partsOfSpeech(restricted.surface);
-    if (!/^\s+((the|a|an|your|their|its|our)\s+)?$/i.test(between) || !pos.has('n') || pos.has('a')) continue;
+    // (a word WordNet does not know, "plugins", is a technical noun far more often than not)
+    if (!/^\s+((the|a|an|your|their|its|our)\s+)?$/i.test(between) || (pos.size > 0 && (!pos.has('n') || pos.has('a')))) continue;
     const f = replaced(ctx, h, sj) ?? added(ctx, h, sj) ?? additive(ctx, h, sj);
     if (f) return f;
   }
