@@ -176,8 +176,25 @@ const GENERAL_DEPTH = 2;
  * source says. `claim` and `source` are words as written (any case, any inflection).
  */
 export function relation(claim: string, source: string): Relation {
-  const c = claim.toLowerCase();
-  const s = source.toLowerCase();
+  const r = wordRelation(claim.toLowerCase(), source.toLowerCase());
+  if (r !== 'independent') return r;
+  // an adverb says what its adjective says of the manner or the time ("annually" / "monthly" as
+  // "annual" / "monthly", "locally" / "remotely"): WordNet relates adjectives, hardly adverbs
+  const c = adjectiveOf(claim.toLowerCase());
+  const s = adjectiveOf(source.toLowerCase());
+  return c === claim.toLowerCase() && s === source.toLowerCase() ? r : wordRelation(c, s);
+}
+
+/** The adjective an adverb in -ly is made from, when WordNet knows it as one ("annually" → "annual", "easily" → "easy"); else the word. */
+function adjectiveOf(w: string): string {
+  if (!w.endsWith('ly') || w.length < 5) return w;
+  for (const base of [w.slice(0, -2), w.slice(0, -3) + 'y', w.slice(0, -2) + 'e', w.slice(0, -1) + 'e']) {
+    if (base.length >= 3 && has(base) && partsOfSpeech(base).has('a')) return base;
+  }
+  return w;
+}
+
+function wordRelation(c: string, s: string): Relation {
   if (c === s) return 'equivalent';
   const cs = stem(c);
   const ss = stem(s);

@@ -14,6 +14,9 @@ test('a satellite and its head are the same; two satellites of one head are sibl
   assert.equal(relation('weekly', 'daily'), 'sibling');
   assert.equal(relation('monthly', 'annual'), 'sibling');
   assert.equal(relation('blue', 'red'), 'sibling');
+  // an adverb as its adjective: "annually" is "annual", "quickly" is "quick"
+  assert.equal(relation('annually', 'monthly'), 'sibling');
+  assert.equal(relation('quickly', 'fast'), 'equivalent');
 });
 
 const one = firstVerdictOver([
