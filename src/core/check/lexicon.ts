@@ -63,12 +63,24 @@ function lemmasOfLower(w: string): string[] {
   for (const [suffix, repl] of RULES) {
     if (!w.endsWith(suffix) || w.length - suffix.length < 2) continue;
     const base = w.slice(0, -suffix.length);
-    add(base + repl);
+    // -er and -est make comparatives of adjectives ("larger", "later"), not agents of verbs: a
+    // "holder" is no form of "hold"
+    const compared = COMPARATIVE.has(suffix);
+    const take = (x: string): void => {
+      if (!compared || isAdjective(x)) add(x);
+    };
+    take(base + repl);
     // a doubled final consonant ("stopped", "bigger")
-    if (repl === '' && /([b-df-hj-np-tv-z])\1$/.test(base)) add(base.slice(0, -1));
+    if (repl === '' && /([b-df-hj-np-tv-z])\1$/.test(base)) take(base.slice(0, -1));
   }
   return out;
 }
+
+/** Suffixes of comparatives and superlatives. */
+const COMPARATIVE = new Set(['er', 'est', 'ier', 'iest']);
+
+/** Whether a lemma of the table has an adjective sense. */
+const isAdjective = (lemma: string): boolean => has(lemma) && synsetsOfLemma(lemma).some((x) => posOfSynset(x) === 'a');
 
 function synsetsOfLemma(lemma: string): readonly number[] {
   let s = synsetCache.get(lemma);

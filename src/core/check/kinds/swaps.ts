@@ -72,10 +72,12 @@ const between = (text: string, x: Atom, y: Atom): string => text.slice(x.end, y.
  */
 function wordsSwapped(ctx: KindContext, links: ReadonlyArray<readonly [number, number]>, whole: () => boolean): Finding | undefined {
   const { a } = ctx;
-  const isWord = (i: number): boolean => a.claim[i]!.type === 'word' && !a.claim[i]!.name;
-  for (const [i1, j1] of a.moved) {
+  const isWord = (i: number): boolean => (a.claim[i]!.type === 'word' || a.claim[i]!.type === 'value') && !a.claim[i]!.name;
+  const moved = new Set(a.moved.map(([i]) => i));
+  // (one of the two is out of order: the alignment keeps the other in place)
+  for (const [i1, j1] of links) {
     for (const [i2, j2] of links) {
-      if (i2 <= i1 || j2 >= j1 || !isWord(i1) || !isWord(i2) || a.claim[i1]!.key === a.claim[i2]!.key) continue;
+      if (i2 <= i1 || j2 >= j1 || (!moved.has(i1) && !moved.has(i2)) || !isWord(i1) || !isWord(i2) || a.claim[i1]!.key === a.claim[i2]!.key) continue;
       const frame = between(ctx.claim.text, a.claim[i1]!, a.claim[i2]!);
       if (frame !== between(ctx.source.text, a.source[j2]!, a.source[j1]!)) continue;
       // a content word in the frame (the same on both sides: the frames are the same text)
