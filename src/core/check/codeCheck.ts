@@ -4,7 +4,8 @@
  * verdict of its own, from its lines.
  */
 import type { Passage, SentenceVerdict } from '../types';
-import { codeChunks, codeEditReason, codeQuery, compareCode, WILD, type ClaimCode, type CodeEdit, type CodeFinding } from './code';
+import { codeEditReason, codeQuery, compareCode, type ClaimCode, type CodeEdit, type CodeFinding } from './code';
+import { codeChunks, WILD } from './codeChunks';
 import { passageRef } from './evidenceRef';
 import type { EvidenceSource, TermStats } from './source';
 import { analyze } from '../text/analyzer';

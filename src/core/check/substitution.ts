@@ -10,7 +10,8 @@ import { alignTokens, coverage, isContent, sourceCoverage, type Atom, type Token
 import type { Alignment } from './align';
 import { contentAt } from './kinds/kind';
 import { sameNamed } from './kinds/names';
-import { partsOfSpeech, relation } from './lexicon';
+import { partsOfSpeech } from './lexicon';
+import { relation } from './relation';
 import type { Profile } from './profile';
 import { variant } from './spelling';
 import type { Unit } from './units';

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { relation } from '../../../src/core/check/lexicon';
+import { relation } from '../../../src/core/check/relation';
 import { firstVerdictOver, passage, releaseNotes } from './corpus';
 
 test('a satellite and its head are the same; two satellites of one head are siblings', () => {

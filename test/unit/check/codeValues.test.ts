@@ -8,7 +8,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createChecker } from '../../../src/core/check/checker';
-import { codeChunks, compareCode } from '../../../src/core/check/code';
+import { compareCode } from '../../../src/core/check/code';
+import { codeChunks } from '../../../src/core/check/codeChunks';
 import { inlineCode } from '../../../src/core/check/codeCheck';
 import { createMemorySource } from '../../../src/core/check/memorySource';
 import { passage, releaseNotes } from './corpus';
