@@ -22,6 +22,14 @@ test('a clear contradiction with a conflict says what the source says; an uncert
   assert.match(diagnosticMessage(verdict({ confidence: 0.5 })), /^Possibly contradicted — compare with the closest passage: the closest passage says one hour/);
 });
 
+test('two words swapped are named as the other way round, not as one word replacing the other', () => {
+  const conflict = { kind: 'order' as const, rule: 'swaps' as const, claimText: 'production', sourceText: 'staging', start: 22, end: 32 };
+  const reason = 'the source has \'staging\' and \'production\' the other way round: "Data is copied from the staging cluster to the production cluster."';
+  const m = diagnosticMessage(verdict({ text: 'Data is copied from the production cluster to the staging cluster.', certainty: 'clear', confidence: 0.9, conflict, reason }));
+  assert.match(m, /^Contradicted — the source has 'staging' and 'production' the other way round/);
+  assert.doesNotMatch(m, /not “production”/);
+});
+
 test('an unsupported sentence is named with the vocabulary\'s word, with or without a reason', () => {
   assert.equal(diagnosticMessage(verdict({ verdict: 'unsupported', reason: 'no passage mentions drones' })), 'Unsupported — no passage mentions drones');
   assert.equal(diagnosticMessage(verdict({ verdict: 'unsupported', reason: '' })), 'Unsupported — no indexed passage says this');
